@@ -1,0 +1,35 @@
+# Two entry points a new user needs: `make run` and `make test`.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: run play test browser lint bench clean
+
+run: $(STAMP)  ## set up, then serve the web app at http://127.0.0.1:8000
+	$(BIN)/whistdrive serve
+
+play: $(STAMP)  ## a terminal game of German Whist against the computer
+	$(BIN)/whistdrive play german
+
+test: $(STAMP) browser  ## set up, then run the whole test suite
+	$(BIN)/python -m pytest -n 2 --dist loadgroup
+
+browser:  ## Debian's Chromium for the browser tests (test tools cannot download browsers here)
+	@bash scripts/install-chromium.sh
+
+lint: $(STAMP)
+	$(BIN)/ruff check src tests benchmarks
+
+bench: $(STAMP)
+	for b in benchmarks/bench_*.py; do $(BIN)/python $$b; done
+
+$(STAMP): pyproject.toml requirements.lock
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -r requirements.lock
+	$(BIN)/pip install --quiet --no-deps --no-build-isolation -e .
+	touch $(STAMP)
+
+clean:
+	rm -rf $(VENV) .pytest_cache build src/*.egg-info

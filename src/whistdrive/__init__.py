@@ -1,0 +1,18 @@
+"""whistdrive: German Whist, Whist and Knock-out Whist — engine, bots, solver and apps.
+
+>>> from whistdrive import new_game
+>>> game = new_game("german", {"count": "all26"}, seed=7)
+>>> game.apply(game.legal_actions()[0])
+>>> game.observation(0)["stage"]
+1
+"""
+
+from .cards import DECK, Card, Rank, Suit, parse_cards
+from .errors import IllegalMove, InvalidOptions, ParseError, RecordError, WhistError
+from .games import GAMES, Decision, Game, GermanWhist, KnockoutWhist, Whist, new_game
+
+__version__ = "0.1.0"
+
+__all__ = ["DECK", "GAMES", "Card", "Decision", "Game", "GermanWhist", "IllegalMove", "InvalidOptions",
+           "KnockoutWhist", "ParseError", "Rank", "RecordError", "Suit", "Whist", "WhistError", "new_game",
+           "parse_cards"]

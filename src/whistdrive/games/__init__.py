@@ -1,0 +1,28 @@
+"""The three games behind one API; :func:`new_game` creates any of them by name."""
+
+from __future__ import annotations
+
+from ..errors import InvalidOptions
+from .base import Action, Decision, Game, Options
+from .german import GermanWhist, GermanWhistOptions
+from .knockout import KnockoutOptions, KnockoutWhist
+from .whist import Whist, WhistOptions
+
+GAMES: dict[str, type[Game]] = {g.name: g for g in (GermanWhist, Whist, KnockoutWhist)}
+
+
+def new_game(name: str, options: dict | Options | None = None, *, seed: int | None = None,
+             chance: list[dict] | None = None) -> Game:
+    """Create a game by name (``german``, ``whist``, ``knockout``).
+
+    ``seed`` makes every chance event reproducible; ``chance`` fixes them
+    explicitly (a list of outcomes as in records: first dealer, deck orders,
+    tie-break draws), falling back on the seed when it runs out.
+    """
+    if name not in GAMES:
+        raise InvalidOptions(f"unknown game {name!r}: expected one of {', '.join(GAMES)}")
+    return GAMES[name](options, seed=seed, chance=chance)
+
+
+__all__ = ["GAMES", "Action", "Decision", "Game", "GermanWhist", "GermanWhistOptions", "KnockoutOptions",
+           "KnockoutWhist", "Options", "Whist", "WhistOptions", "new_game"]

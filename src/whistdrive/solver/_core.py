@@ -1,0 +1,343 @@
+"""Compiled perfect-information trick-taking search (numba).
+
+One kernel serves every game: ``n`` seats (2..7) playing in turn
+``0, 1, .., n-1``, each seat belonging to side 0 or side 1 (``side`` array).
+The search answers the boolean question "can side 1 take at least ``target``
+of the remaining tricks?" (a null-window search); :func:`solve_exact` finds
+the exact value by a binary search over the target with a shared
+transposition table.
+
+Why this shape (see docs/solver.md and DESIGN.md "The fast core"):
+
+* iterative search with an explicit stack and no recursion: a recursive
+  ``@njit`` function loaded from the on-disk cache can crash numba;
+* every argument is an int64 scalar or an int64/int8/int32 array, so each
+  kernel has exactly one specialisation;
+* cards inside the kernel are ``suit * 16 + rank`` (16 bits per suit in an
+  int64) so that a suit is a shift and a mask away;
+* the transposition table is keyed by *relative* ranks: per suit, only the
+  order of the remaining cards and who holds them matters, so positions that
+  differ by already-played cards share one entry.  Entries store a lower and
+  an upper bound on the future tricks of side 1, valid for any target and any
+  root with the same ``n``, ``side`` and trump (the table is reused across
+  calls; the Python wrapper starts a new generation when those change);
+* equal-card pruning: cards of one hand adjacent among the remaining cards of
+  a suit (cards on the current trick count as separators) are equivalent, so
+  only the top card of each run is searched.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+MAXD = 7 * 13 + 8  # maximum plies in one search, plus slack
+MAXM = 16  # maximum candidate moves at one node
+KEYW = 8  # key words: 7 hands + leader word
+
+# frame columns
+F_PL = 0  # seat to move
+F_TPOS = 1  # cards already on the current trick
+F_LSUIT = 2  # suit led (valid if TPOS > 0)
+F_WCARD = 3  # currently winning card (internal index)
+F_WSEAT = 4  # seat of the winning card
+F_OT = 5  # mask of cards on the current trick (internal layout)
+F_WON = 6  # tricks taken by side 1 since the root
+F_SEARCHED = 7  # 1 if the node was expanded (store in TT on the way up)
+F_HASH = 8  # hash of the node's key (trick starts only)
+NF = 9
+
+_MIX = -7046029254386353131  # 0x9E3779B97F4A7C15 as a signed int64
+
+
+def new_table(log2_size: int = 18):
+    """Allocate a transposition table: (keys, bounds, generations)."""
+    size = 1 << log2_size
+    keys = np.zeros((size, KEYW), dtype=np.int64)
+    bounds = np.zeros((size, 2), dtype=np.int8)
+    gens = np.zeros(size, dtype=np.int32)
+    return keys, bounds, gens
+
+
+def new_workspace():
+    """Per-search scratch arrays (explicit stack)."""
+    mv = np.zeros((MAXD, MAXM), dtype=np.int64)
+    nm = np.zeros(MAXD, dtype=np.int64)
+    cur = np.zeros(MAXD, dtype=np.int64)
+    frames = np.zeros((MAXD, NF), dtype=np.int64)
+    keybuf = np.zeros((MAXD, KEYW), dtype=np.int64)
+    stats = np.zeros(4, dtype=np.int64)
+    return mv, nm, cur, frames, keybuf, stats
+
+
+@njit(cache=True)
+def _beats(c, w, trump):
+    cs = c >> 4
+    ws = w >> 4
+    if cs == ws:
+        return c > w
+    return cs == trump
+
+
+@njit(cache=True)
+def _gen_moves(hands, n, side, trump, fr, out):
+    """Fill ``out`` with one card per equivalence run, best first; return the count."""
+    p = fr[F_PL]
+    tpos = fr[F_TPOS]
+    lsuit = fr[F_LSUIT]
+    wcard = fr[F_WCARD]
+    ot = fr[F_OT]
+    h = hands[p]
+    allc = ot
+    for i in range(n):
+        allc |= hands[i]
+    cand = h
+    if tpos > 0:
+        fs = (h >> (16 * lsuit)) & 0x1FFF
+        if fs != 0:
+            cand = fs << (16 * lsuit)
+    scores = np.empty(MAXM, dtype=np.int64)
+    cnt = 0
+    partner_winning = False
+    if tpos > 0:
+        partner_winning = side[fr[F_WSEAT]] == side[p]
+    for s in range(4):
+        hs = (cand >> (16 * s)) & 0x1FFF
+        if hs == 0:
+            continue
+        us = (allc >> (16 * s)) & 0x1FFF
+        mine = (h >> (16 * s)) & 0x1FFF
+        others = us & ~mine
+        for r in range(12, -1, -1):
+            if (hs >> r) & 1 == 0:
+                continue
+            higher = us >> (r + 1)
+            if higher != 0:
+                low = higher & (-higher)
+                if (mine >> (r + 1)) & low:
+                    continue  # the next higher remaining card is ours: equivalent
+            c = s * 16 + r
+            if tpos == 0:
+                if (others >> (r + 1)) == 0:
+                    sc = 100 + r
+                    if s == trump:
+                        sc -= 5
+                else:
+                    sc = 40 - r
+                    if s == trump:
+                        sc -= 20
+            else:
+                if partner_winning:
+                    sc = 40 - r
+                    if s == trump and lsuit != trump:
+                        sc -= 30
+                elif _beats(c, wcard, trump):
+                    sc = 100 - r
+                else:
+                    sc = 40 - r
+                    if s == trump:
+                        sc -= 30
+            # insertion by score, descending
+            j = cnt
+            while j > 0 and scores[j - 1] < sc:
+                scores[j] = scores[j - 1]
+                out[j] = out[j - 1]
+                j -= 1
+            scores[j] = sc
+            out[j] = c
+            cnt += 1
+    return cnt
+
+
+@njit(cache=True)
+def _make_key(hands, n, leader, key):
+    for i in range(KEYW):
+        key[i] = 0
+    for s in range(4):
+        us = 0
+        for i in range(n):
+            us |= (hands[i] >> (16 * s)) & 0x1FFF
+        j = 0
+        r = 0
+        while us != 0:
+            if us & 1:
+                bit = np.int64(1) << (16 * s + r)
+                for i in range(n):
+                    if hands[i] & bit:
+                        key[i] |= np.int64(1) << (13 * s + j)
+                        break
+                j += 1
+            us >>= 1
+            r += 1
+    key[KEYW - 1] = leader + 1
+    hsh = np.int64(0)
+    for i in range(KEYW):
+        hsh = (hsh ^ key[i]) * _MIX
+        hsh ^= hsh >> 29
+    return hsh
+
+
+@njit(cache=True)
+def _tt_find(keys, gens, gen, key, hsh):
+    mask = keys.shape[0] - 1
+    base = (hsh >> 7) & mask & ~3
+    for k in range(4):
+        idx = base + k
+        if gens[idx] != gen:
+            continue
+        same = True
+        for w in range(KEYW):
+            if keys[idx, w] != key[w]:
+                same = False
+                break
+        if same:
+            return idx
+    return -1
+
+
+@njit(cache=True)
+def _tt_store(keys, bounds, gens, gen, key, hsh, lb, ub):
+    idx = _tt_find(keys, gens, gen, key, hsh)
+    if idx >= 0:
+        if lb > bounds[idx, 0]:
+            bounds[idx, 0] = lb
+        if ub < bounds[idx, 1]:
+            bounds[idx, 1] = ub
+        return
+    mask = keys.shape[0] - 1
+    base = (hsh >> 7) & mask & ~3
+    idx = -1
+    for k in range(4):
+        if gens[base + k] != gen:
+            idx = base + k
+            break
+    if idx < 0:
+        idx = base + ((hsh >> 40) & 3)
+    for w in range(KEYW):
+        keys[idx, w] = key[w]
+    gens[idx] = gen
+    bounds[idx, 0] = lb
+    bounds[idx, 1] = ub
+
+
+@njit(cache=True)
+def search(hands, n, side, trump, r0, target, keys, bounds, gens, gen, mv, nm, cur, frames, keybuf, stats):
+    """Can side 1 take >= ``target`` of the ``r0`` remaining tricks? Root state in ``frames[0]``."""
+    t0 = frames[0, F_TPOS]
+    d = 0
+    mode = 0  # 0 evaluate node, 1 next move, 2 unwind
+    res = False
+    while True:
+        if mode == 0:
+            stats[0] += 1
+            need = target - frames[d, F_WON]
+            tpos = frames[d, F_TPOS]
+            rem = r0 - (t0 + d) // n
+            frames[d, F_SEARCHED] = 0
+            mode = 1
+            if need <= 0:
+                res = True
+                mode = 2
+            elif need > rem:
+                res = False
+                mode = 2
+            elif tpos == 0:
+                if rem == 1:
+                    # last trick: every seat has one card
+                    ld = frames[d, F_PL]
+                    w = -1
+                    ws = ld
+                    for k in range(n):
+                        seat = (ld + k) % n
+                        hc = hands[seat]
+                        c = 0
+                        while (hc >> c) & 1 == 0:
+                            c += 1
+                        if k == 0 or _beats(c, w, trump):
+                            w = c
+                            ws = seat
+                    res = side[ws] == 1  # need == 1 here
+                    mode = 2
+                else:
+                    hsh = _make_key(hands, n, frames[d, F_PL], keybuf[d])
+                    idx = _tt_find(keys, gens, gen, keybuf[d], hsh)
+                    if idx >= 0:
+                        if bounds[idx, 0] >= need:
+                            res = True
+                            mode = 2
+                        elif bounds[idx, 1] < need:
+                            res = False
+                            mode = 2
+                    if mode == 1:
+                        frames[d, F_SEARCHED] = 1
+                        frames[d, F_HASH] = hsh
+            if mode == 1:
+                nm[d] = _gen_moves(hands, n, side, trump, frames[d], mv[d])
+                cur[d] = 0
+        if mode == 1:
+            if cur[d] < nm[d]:
+                c = mv[d, cur[d]]
+                cur[d] += 1
+                p = frames[d, F_PL]
+                hands[p] &= ~(np.int64(1) << c)
+                tpos = frames[d, F_TPOS]
+                nf = frames[d + 1]
+                nf[F_WON] = frames[d, F_WON]
+                if tpos == 0:
+                    nf[F_LSUIT] = c >> 4
+                    nf[F_WCARD] = c
+                    nf[F_WSEAT] = p
+                else:
+                    nf[F_LSUIT] = frames[d, F_LSUIT]
+                    if _beats(c, frames[d, F_WCARD], trump):
+                        nf[F_WCARD] = c
+                        nf[F_WSEAT] = p
+                    else:
+                        nf[F_WCARD] = frames[d, F_WCARD]
+                        nf[F_WSEAT] = frames[d, F_WSEAT]
+                if tpos == n - 1:
+                    ws = nf[F_WSEAT]
+                    if side[ws] == 1:
+                        nf[F_WON] += 1
+                    nf[F_TPOS] = 0
+                    nf[F_PL] = ws
+                    nf[F_OT] = 0
+                else:
+                    nf[F_TPOS] = tpos + 1
+                    nf[F_PL] = (p + 1) % n
+                    nf[F_OT] = frames[d, F_OT] | (np.int64(1) << c)
+                d += 1
+                mode = 0
+                continue
+            # all moves tried without a cut: side-1 node fails, side-0 node succeeds
+            res = side[frames[d, F_PL]] == 0
+            mode = 2
+        if mode == 2:
+            if frames[d, F_SEARCHED] == 1:
+                need = target - frames[d, F_WON]
+                hsh = frames[d, F_HASH]
+                if res:
+                    _tt_store(keys, bounds, gens, gen, keybuf[d], hsh, need, 127)
+                else:
+                    _tt_store(keys, bounds, gens, gen, keybuf[d], hsh, 0, need - 1)
+            if d == 0:
+                return res
+            d -= 1
+            p = frames[d, F_PL]
+            hands[p] |= np.int64(1) << mv[d, cur[d] - 1]
+            if side[p] == 1:
+                mode = 2 if res else 1
+            else:
+                mode = 1 if res else 2
+
+
+@njit(cache=True)
+def solve_exact(hands, n, side, trump, r0, lo, hi, keys, bounds, gens, gen, mv, nm, cur, frames, keybuf, stats):
+    """Exact future tricks of side 1 in [lo, hi] by binary search over null-window searches."""
+    while lo < hi:
+        t = (lo + hi + 1) // 2
+        if search(hands, n, side, trump, r0, t, keys, bounds, gens, gen, mv, nm, cur, frames, keybuf, stats):
+            lo = t
+        else:
+            hi = t - 1
+    return lo
