@@ -1,0 +1,390 @@
+"""Python API of the exact solver: plain masks in, trick counts out.
+
+Every function takes hands as 52-bit masks (``1 << card`` with
+``card = suit * 13 + rank``, see :mod:`whistdrive.cards`), a trump suit
+(0..3) or ``None`` for no-trump, the ``leader`` of the current trick and the
+cards already on it (``trick``: ``[(seat, card), ...]`` in playing order, or
+just ``[card, ...]`` from the leader on).  Seats play in the order
+``0, 1, .., n-1`` (clockwise).  Values count the tricks still to be played,
+*including the current one*.
+
+The compiled kernel lives in :mod:`whistdrive.solver._core`; this module
+validates, converts to the kernel's 16-bits-per-suit layout and owns the
+shared transposition table.  It is not thread-safe across threads (a lock
+serialises calls).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterable, Sequence
+
+import numpy as np
+
+from ..errors import IllegalMove, WhistError
+from . import _core
+
+__all__ = [
+    "InvalidPosition",
+    "Position",
+    "solve",
+    "card_values",
+    "solve_two_hand",
+    "values_two_hand",
+    "solve_whist",
+    "values_whist",
+    "solve_knockout",
+    "values_knockout",
+    "can_take_a_trick",
+    "last_stats",
+    "warm_up",
+]
+
+SUIT_MASK = 0x1FFF
+
+
+class InvalidPosition(WhistError, ValueError):
+    """A position that cannot arise: overlapping hands, wrong hand sizes, bad trick."""
+
+
+def to_internal(mask: int) -> int:
+    """52-bit card mask -> kernel layout (suit s at bits 16*s .. 16*s+12)."""
+    out = 0
+    for s in range(4):
+        out |= ((mask >> (13 * s)) & SUIT_MASK) << (16 * s)
+    return out
+
+
+def card_to_internal(card: int) -> int:
+    return (card // 13) * 16 + card % 13
+
+
+def card_from_internal(c: int) -> int:
+    return (c >> 4) * 13 + (c & 15)
+
+
+def _bits(mask: int) -> int:
+    return bin(mask).count("1")
+
+
+def _beats(card: int, best: int, trump: int | None) -> bool:
+    if card // 13 == best // 13:
+        return card > best
+    return trump is not None and card // 13 == trump
+
+
+class Position:
+    """A validated solver position (hands after the trick cards were removed)."""
+
+    __slots__ = ("hands", "trump", "leader", "trick", "sides", "n")
+
+    def __init__(
+        self,
+        hands: Sequence[int],
+        trump: int | None,
+        leader: int,
+        trick: Iterable = (),
+        sides: Sequence[int] | None = None,
+    ) -> None:
+        n = len(hands)
+        if not 2 <= n <= 7:
+            raise InvalidPosition(f"{n} hands: expected 2..7 seats")
+        if trump is not None and trump not in (0, 1, 2, 3):
+            raise InvalidPosition(f"trump {trump!r}: expected a suit 0..3 or None for no-trump")
+        if not isinstance(leader, int) or not 0 <= leader < n:
+            raise InvalidPosition(f"leader {leader!r}: expected a seat 0..{n - 1}")
+        hands = [int(h) for h in hands]
+        seen = 0
+        for i, h in enumerate(hands):
+            if h < 0 or h >> 52:
+                raise InvalidPosition(f"hand of seat {i} is not a 52-bit card mask")
+            if h & seen:
+                raise InvalidPosition(f"hand of seat {i} shares cards with an earlier hand")
+            seen |= h
+        pairs: list[tuple[int, int]] = []
+        for k, item in enumerate(trick):
+            if isinstance(item, tuple | list):
+                seat, card = int(item[0]), int(item[1])
+            else:
+                seat, card = (leader + k) % n, int(item)
+            if seat != (leader + k) % n:
+                raise InvalidPosition(f"trick card {k} played by seat {seat}: expected seat {(leader + k) % n}")
+            if not 0 <= card < 52 or (seen >> card) & 1:
+                raise InvalidPosition(f"trick card {card} is out of range or still in a hand/trick")
+            seen |= 1 << card
+            pairs.append((seat, card))
+        if len(pairs) >= n:
+            raise InvalidPosition(f"trick has {len(pairs)} cards: a trick of {n} seats holds at most {n - 1}")
+        # hand sizes: seats that already played hold one card fewer
+        played = {s for s, _ in pairs}
+        sizes = {_bits(h) + (1 if i in played else 0) for i, h in enumerate(hands)}
+        if len(sizes) != 1:
+            raise InvalidPosition("hand sizes differ: every seat must hold the same number of cards per trick")
+        if sizes.pop() == 0:
+            raise InvalidPosition("no cards to play")
+        # the trick cards must have followed suit where the (remaining) hand shows it was possible
+        if pairs:
+            led = pairs[0][1] // 13
+            for seat, card in pairs[1:]:
+                if card // 13 != led and (hands[seat] >> (13 * led)) & SUIT_MASK:
+                    raise IllegalMove(f"seat {seat} played card {card} but still holds the suit led")
+        if sides is None:
+            if n == 2:
+                sides = (0, 1)
+            elif n == 4:
+                sides = (0, 1, 0, 1)
+            else:
+                raise InvalidPosition(f"{n} seats: give 'sides' (0/1 per seat)")
+        sides = tuple(int(x) for x in sides)
+        if len(sides) != n or not set(sides) <= {0, 1}:
+            raise InvalidPosition(f"sides {sides!r}: expected {n} values of 0 or 1")
+        self.hands, self.trump, self.leader, self.trick = hands, trump, leader, pairs
+        self.sides, self.n = sides, n
+
+    @property
+    def to_move(self) -> int:
+        return (self.leader + len(self.trick)) % self.n
+
+    @property
+    def tricks_left(self) -> int:
+        return (sum(_bits(h) for h in self.hands) + len(self.trick)) // self.n
+
+    def legal_cards(self) -> list[int]:
+        """Cards the seat to move may play (follow suit when able)."""
+        h = self.hands[self.to_move]
+        if self.trick:
+            led = self.trick[0][1] // 13
+            follow = h & (SUIT_MASK << (13 * led))
+            if follow:
+                h = follow
+        return [c for c in range(52) if (h >> c) & 1]
+
+    def play(self, card: int) -> Position:
+        """The position after the seat to move plays ``card`` (a new object)."""
+        if card not in self.legal_cards():
+            raise IllegalMove(f"card {card} is not a legal card for seat {self.to_move}")
+        p = self.to_move
+        hands = list(self.hands)
+        hands[p] &= ~(1 << card)
+        trick = [*self.trick, (p, card)]
+        new = object.__new__(Position)
+        new.trump, new.sides, new.n = self.trump, self.sides, self.n
+        new.hands = hands
+        if len(trick) == self.n:
+            new.leader, new.trick = _winner(trick, self.trump), []
+        else:
+            new.leader, new.trick = self.leader, trick
+        return new
+
+
+def _winner(trick: Sequence[tuple[int, int]], trump: int | None) -> int:
+    best_seat, best = trick[0]
+    for seat, card in trick[1:]:
+        if _beats(card, best, trump):
+            best_seat, best = seat, card
+    return best_seat
+
+
+class _Engine:
+    """The shared transposition table and scratch space of the numba kernel."""
+
+    def __init__(self, log2_size: int = 19) -> None:
+        self.log2_size = log2_size
+        self.table = None
+        self.work = None
+        self.gens: dict[tuple, int] = {}
+        self.lock = threading.Lock()
+        self.stats = np.zeros(4, dtype=np.int64)
+
+    def _gen(self, n: int, sides: tuple, trump: int) -> int:
+        key = (n, sides, trump)
+        g = self.gens.get(key)
+        if g is None:
+            g = len(self.gens) + 1
+            self.gens[key] = g
+        return g
+
+    def side1_tricks(self, pos: Position, lo: int | None = None, hi: int | None = None) -> int:
+        """Exact future tricks of side 1 (or of the clamp [lo, hi] if given)."""
+        with self.lock:
+            if self.table is None:
+                self.table = _core.new_table(self.log2_size)
+                self.work = _core.new_workspace()
+            trump = 4 if pos.trump is None else pos.trump
+            gen = self._gen(pos.n, pos.sides, trump)
+            n = pos.n
+            hands = np.zeros(n, dtype=np.int64)
+            for i, h in enumerate(pos.hands):
+                hands[i] = to_internal(h)
+            sides = np.array(pos.sides, dtype=np.int64)
+            mv, nm, cur, frames, keybuf, stats = self.work
+            stats[:] = 0
+            fr = frames[0]
+            fr[:] = 0
+            fr[_core.F_PL] = pos.to_move
+            fr[_core.F_TPOS] = len(pos.trick)
+            if pos.trick:
+                lead = card_to_internal(pos.trick[0][1])
+                fr[_core.F_LSUIT] = lead >> 4
+                ws = _winner(pos.trick, pos.trump)
+                wc = dict(pos.trick)[ws]
+                fr[_core.F_WCARD] = card_to_internal(wc)
+                fr[_core.F_WSEAT] = ws
+                ot = 0
+                for _, c in pos.trick:
+                    ot |= 1 << card_to_internal(c)
+                fr[_core.F_OT] = ot
+            r0 = pos.tricks_left
+            lo = 0 if lo is None else lo
+            hi = r0 if hi is None else min(hi, r0)
+            keys, bounds, gens = self.table
+            v = _core.solve_exact(
+                hands, n, sides, trump, r0, lo, hi, keys, bounds, gens, gen, mv, nm, cur, frames, keybuf, stats
+            )
+            self.stats[:] = stats
+            return int(v)
+
+
+ENGINE = _Engine()
+
+
+def last_stats() -> dict[str, int]:
+    """Counters of the last kernel call (``nodes``: positions visited)."""
+    return {"nodes": int(ENGINE.stats[0])}
+
+
+# --- backends -------------------------------------------------------------------
+
+
+def _side_to_move_value(pos: Position, side1: int) -> int:
+    if pos.sides[pos.to_move] == 1:
+        return side1
+    return pos.tricks_left - side1
+
+
+def _use_dds(pos: Position, backend: str) -> bool:
+    if backend == "numba":
+        return False
+    if backend == "dds":
+        if pos.n != 4 or pos.sides != (0, 1, 0, 1):
+            raise InvalidPosition("the DDS backend only solves 4-seat partnership positions")
+        return True
+    if backend != "auto":
+        raise InvalidPosition(f"backend {backend!r}: expected 'auto', 'numba' or 'dds'")
+    return pos.n == 4 and pos.sides == (0, 1, 0, 1) and pos.tricks_left > AUTO_DDS_MIN_TRICKS
+
+
+AUTO_DDS_MIN_TRICKS = 8
+"""``backend="auto"`` hands 4-seat positions with more tricks left than this to DDS."""
+
+
+def solve(hands, trump, leader, trick=(), sides=None, backend: str = "auto") -> int:
+    """Tricks the side to move takes from here on (current trick included) under best play."""
+    pos = hands if isinstance(hands, Position) else Position(hands, trump, leader, trick, sides)
+    if _use_dds(pos, backend):
+        from . import dds_backend
+
+        return dds_backend.solve(pos)
+    return _side_to_move_value(pos, ENGINE.side1_tricks(pos))
+
+
+def card_values(hands, trump, leader, trick=(), sides=None, backend: str = "auto") -> dict[int, int]:
+    """For every legal card of the seat to move: tricks its side takes after playing it."""
+    pos = hands if isinstance(hands, Position) else Position(hands, trump, leader, trick, sides)
+    if _use_dds(pos, backend):
+        from . import dds_backend
+
+        return dds_backend.card_values(pos)
+    me = pos.sides[pos.to_move]
+    r0 = pos.tricks_left
+    out: dict[int, int] = {}
+    legal = pos.legal_cards()
+    allc = 0
+    for h in pos.hands:
+        allc |= h
+    for _, c in pos.trick:
+        allc |= 1 << c
+    mine = pos.hands[pos.to_move]
+    prev_card, prev_val = None, None
+    for card in legal:  # ascending: equal neighbours inherit the value
+        if prev_card is not None and prev_card // 13 == card // 13:
+            between = allc & ((1 << card) - (1 << (prev_card + 1)))
+            if between & ~mine == 0:
+                out[card] = prev_val
+                prev_card = card
+                continue
+        child = pos.play(card)
+        # tricks already decided by completing the trick belong to r0 - child.tricks_left
+        done = r0 - child.tricks_left
+        if done:
+            took = 1 if child.sides[child.leader] == me else 0
+        else:
+            took = 0
+        s1 = ENGINE.side1_tricks(child) if child.tricks_left else 0
+        future = s1 if me == 1 else child.tricks_left - s1
+        out[card] = took + future
+        prev_card, prev_val = card, out[card]
+    return out
+
+
+def solve_two_hand(hand0: int, hand1: int, trump: int | None, leader: int, trick=()) -> int:
+    """German Whist stage 2 (or any two-hand ending): tricks for the seat to move."""
+    return solve([hand0, hand1], trump, leader, trick, (0, 1))
+
+
+def values_two_hand(hand0: int, hand1: int, trump: int | None, leader: int, trick=()) -> dict[int, int]:
+    """Value (tricks for the seat to move) of each legal card in a two-hand ending."""
+    return card_values([hand0, hand1], trump, leader, trick, (0, 1))
+
+
+def solve_whist(hands: Sequence[int], trump: int | None, leader: int, trick=(), backend: str = "auto") -> int:
+    """Partnership whist, N(0)-S(2) vs E(1)-W(3): tricks for the side to move."""
+    return solve(hands, trump, leader, trick, (0, 1, 0, 1), backend)
+
+
+def values_whist(
+    hands: Sequence[int], trump: int | None, leader: int, trick=(), backend: str = "auto"
+) -> dict[int, int]:
+    """Per legal card of the seat to move: tricks for its partnership."""
+    return card_values(hands, trump, leader, trick, (0, 1, 0, 1), backend)
+
+
+def _paranoid(n: int, seat: int) -> tuple[int, ...]:
+    if not 0 <= seat < n:
+        raise InvalidPosition(f"seat {seat}: expected 0..{n - 1}")
+    return tuple(1 if i == seat else 0 for i in range(n))
+
+
+def solve_knockout(hands: Sequence[int], trump: int | None, leader: int, trick=(), seat: int = 0) -> int:
+    """Tricks ``seat`` is sure to take when every other seat plays against it (paranoid)."""
+    pos = Position(hands, trump, leader, trick, _paranoid(len(hands), seat))
+    return ENGINE.side1_tricks(pos)
+
+
+def values_knockout(hands: Sequence[int], trump: int | None, leader: int, trick=(), seat: int = 0) -> dict[int, int]:
+    """Per legal card of the seat to move: tricks ``seat`` is sure of (paranoid) after it."""
+    pos = Position(hands, trump, leader, trick, _paranoid(len(hands), seat))
+    vals = card_values(pos, trump, leader)
+    if pos.to_move == seat:
+        return vals
+    r0 = pos.tricks_left
+    return {c: r0 - v for c, v in vals.items()}
+
+
+def can_take_a_trick(hands: Sequence[int], trump: int | None, leader: int, trick=(), seat: int = 0) -> bool:
+    """Can ``seat`` take at least one trick against all the others (survive a knock-out deal)?"""
+    pos = Position(hands, trump, leader, trick, _paranoid(len(hands), seat))
+    return ENGINE.side1_tricks(pos, lo=0, hi=1) >= 1
+
+
+def warm_up() -> None:
+    """Compile (or load from numba's on-disk cache) every kernel by solving tiny positions.
+
+    Call once at start-up (the CLI and the bots do) so the first real solve is fast.
+    """
+    solve_two_hand(0b11, 0b11 << 13, 0, 0)
+    solve_whist([1, 1 << 13, 1 << 26, 1 << 39], None, 0, backend="numba")
+    solve_knockout([1, 2, 4], 0, 0, (), 0)
+    from . import german
+
+    german.warm_up()
