@@ -13,6 +13,22 @@ from .games import GAMES, Decision, Game, GermanWhist, KnockoutWhist, Whist, new
 
 __version__ = "0.1.0"
 
-__all__ = ["DECK", "GAMES", "Card", "Decision", "Game", "GermanWhist", "IllegalMove", "InvalidOptions",
-           "KnockoutWhist", "ParseError", "Rank", "RecordError", "Suit", "Whist", "WhistError", "new_game",
-           "parse_cards"]
+__all__ = [
+    "DECK",
+    "GAMES",
+    "Card",
+    "Decision",
+    "Game",
+    "GermanWhist",
+    "IllegalMove",
+    "InvalidOptions",
+    "KnockoutWhist",
+    "ParseError",
+    "Rank",
+    "RecordError",
+    "Suit",
+    "Whist",
+    "WhistError",
+    "new_game",
+    "parse_cards",
+]

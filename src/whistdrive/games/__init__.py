@@ -11,8 +11,9 @@ from .whist import Whist, WhistOptions
 GAMES: dict[str, type[Game]] = {g.name: g for g in (GermanWhist, Whist, KnockoutWhist)}
 
 
-def new_game(name: str, options: dict | Options | None = None, *, seed: int | None = None,
-             chance: list[dict] | None = None) -> Game:
+def new_game(
+    name: str, options: dict | Options | None = None, *, seed: int | None = None, chance: list[dict] | None = None
+) -> Game:
     """Create a game by name (``german``, ``whist``, ``knockout``).
 
     ``seed`` makes every chance event reproducible; ``chance`` fixes them
@@ -24,5 +25,17 @@ def new_game(name: str, options: dict | Options | None = None, *, seed: int | No
     return GAMES[name](options, seed=seed, chance=chance)
 
 
-__all__ = ["GAMES", "Action", "Decision", "Game", "GermanWhist", "GermanWhistOptions", "KnockoutOptions",
-           "KnockoutWhist", "Options", "Whist", "WhistOptions", "new_game"]
+__all__ = [
+    "GAMES",
+    "Action",
+    "Decision",
+    "Game",
+    "GermanWhist",
+    "GermanWhistOptions",
+    "KnockoutOptions",
+    "KnockoutWhist",
+    "Options",
+    "Whist",
+    "WhistOptions",
+    "new_game",
+]

@@ -68,9 +68,7 @@ class Chance:
         if self._queue:
             outcome = self._queue.pop(0)
             if outcome.get("type") != kind:
-                raise RecordError(
-                    f"chance outcome {len(self.log)}: expected {kind!r}, found {outcome.get('type')!r}"
-                )
+                raise RecordError(f"chance outcome {len(self.log)}: expected {kind!r}, found {outcome.get('type')!r}")
         elif self.replay_only:
             raise RecordError(f"chance outcome {len(self.log)}: the record has no {kind!r} outcome left")
         else:
@@ -161,8 +159,9 @@ class Game:
     title: ClassVar[str]
     Options: ClassVar[type[Options]]
 
-    def __init__(self, options: Options | dict | None = None, *, seed: int | None = None,
-                 chance: list[dict] | None = None):
+    def __init__(
+        self, options: Options | dict | None = None, *, seed: int | None = None, chance: list[dict] | None = None
+    ):
         if isinstance(options, dict) or options is None:
             options = self.Options.from_dict(options)
         elif not isinstance(options, self.Options):

@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..cards import DECK, Card, Suit, from_mask
-from .base import Action, Decision, Game, Options, cards_str
-from .trick import TrickPlay, suit_of
 from ..errors import InvalidOptions
+from .base import Action, Decision, Game, Options
+from .trick import TrickPlay, suit_of
 
 
 @dataclass(frozen=True)
@@ -139,11 +139,18 @@ class GermanWhist(Game):
         if winner is not None:
             self.points[winner] += points
             self.deals_won[winner] += 1
-        self.deal_results.append({
-            "dealer": self.dealer, "trump": str(DECK[self.trump_card].suit), "low": self.low_game,
-            "tricks_stage1": s1, "tricks_stage2": s2, "counted": list(counted),
-            "winner": winner, "points": points,
-        })
+        self.deal_results.append(
+            {
+                "dealer": self.dealer,
+                "trump": str(DECK[self.trump_card].suit),
+                "low": self.low_game,
+                "tricks_stage1": s1,
+                "tricks_stage2": s2,
+                "counted": list(counted),
+                "winner": winner,
+                "points": points,
+            }
+        )
         if len(self.deal_results) < self.options.deals:
             self.dealer = 1 - self.dealer
             self._deal()
@@ -161,27 +168,29 @@ class GermanWhist(Game):
         obs = self._base_observation(seat)
         other = 1 - seat
         p = self.play
-        obs.update({
-            "deal_number": self.deal_number,
-            "dealer": self.dealer,
-            "stage": self.stage,
-            "trump": str(Suit(p.trump)),
-            "trump_card": str(DECK[self.trump_card]),
-            "low_game": self.low_game,
-            "prize": str(DECK[self.stock[0]]) if self.stock else None,
-            "stock_size": len(self.stock),
-            "leader": p.leader,
-            "trick": [{"seat": s, "card": str(DECK[c])} for s, c in p.trick],
-            "tricks": _tricks_view(p.tricks),
-            "tricks_won": {"stage1": self.tricks_won(1), "stage2": self.tricks_won(2)},
-            "prizes_taken": [[str(DECK[c]) for c in self.prizes[s]] for s in (0, 1)],
-            "my_draws": [str(DECK[c]) for c in self.draws[seat]],
-            "opponent_hand_size": bin(p.hands[other]).count("1"),
-            "opponent_known": [str(c) for c in self.known_hand(other)],
-            "points": list(self.points),
-            "deals_won": list(self.deals_won),
-            "deal_results": [dict(r) for r in self.deal_results],
-        })
+        obs.update(
+            {
+                "deal_number": self.deal_number,
+                "dealer": self.dealer,
+                "stage": self.stage,
+                "trump": str(Suit(p.trump)),
+                "trump_card": str(DECK[self.trump_card]),
+                "low_game": self.low_game,
+                "prize": str(DECK[self.stock[0]]) if self.stock else None,
+                "stock_size": len(self.stock),
+                "leader": p.leader,
+                "trick": [{"seat": s, "card": str(DECK[c])} for s, c in p.trick],
+                "tricks": _tricks_view(p.tricks),
+                "tricks_won": {"stage1": self.tricks_won(1), "stage2": self.tricks_won(2)},
+                "prizes_taken": [[str(DECK[c]) for c in self.prizes[s]] for s in (0, 1)],
+                "my_draws": [str(DECK[c]) for c in self.draws[seat]],
+                "opponent_hand_size": bin(p.hands[other]).count("1"),
+                "opponent_known": [str(c) for c in self.known_hand(other)],
+                "points": list(self.points),
+                "deals_won": list(self.deals_won),
+                "deal_results": [dict(r) for r in self.deal_results],
+            }
+        )
         if self.is_over:
             obs["result"] = self.result()
         return obs
@@ -197,5 +206,7 @@ class GermanWhist(Game):
 
 
 def _tricks_view(tricks) -> list[dict]:
-    return [{"leader": l, "cards": [{"seat": s, "card": str(DECK[c])} for s, c in plays], "winner": w}
-            for l, plays, w in tricks]
+    return [
+        {"leader": l, "cards": [{"seat": s, "card": str(DECK[c])} for s, c in plays], "winner": w}
+        for l, plays, w in tricks
+    ]

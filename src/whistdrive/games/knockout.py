@@ -99,10 +99,17 @@ class KnockoutWhist(Game):
         knocked = [s for s in self.active if won[s] == 0]
         for s in knocked:
             self.out[s] = self.deal_number
-        self.deal_results.append({"deal": self.deal_number, "dealer": self.dealer,
-                                  "trump": str(Suit(self.play.trump)), "hand_size": self.hand_size,
-                                  "tricks": {str(s): won[s] for s in self.active}, "out": knocked,
-                                  "tie_break": self.tie_breaks})
+        self.deal_results.append(
+            {
+                "deal": self.deal_number,
+                "dealer": self.dealer,
+                "trump": str(Suit(self.play.trump)),
+                "hand_size": self.hand_size,
+                "tricks": {str(s): won[s] for s in self.active},
+                "out": knocked,
+                "tie_break": self.tie_breaks,
+            }
+        )
         self.active = [s for s in self.active if won[s] > 0]
         if len(self.active) == 1:
             self.winner = self.active[0]
@@ -124,26 +131,31 @@ class KnockoutWhist(Game):
     def observation(self, seat: int) -> dict:
         obs = self._base_observation(seat)
         p = self.play
-        obs.update({
-            "deal_number": self.deal_number,
-            "hand_size": self.hand_size,
-            "dealer": self.dealer,
-            "trump": None if p.trump is None else str(Suit(p.trump)),
-            "trump_card": None if self.trump_card is None else str(DECK[self.trump_card]),
-            "active": list(self.active),
-            "out": {str(s): d for s, d in self.out.items()},
-            "hand_sizes": {str(s): bin(h).count("1") for s, h in p.hands.items()},
-            "leader": p.leader,
-            "trick": [{"seat": s, "card": str(DECK[c])} for s, c in p.trick],
-            "tricks": _tricks_view(p.tricks),
-            "tricks_won": {str(s): n for s, n in p.won.items()},
-            "tie_breaks": [dict(t) for t in self.tie_breaks],
-            "deal_results": [dict(r) for r in self.deal_results],
-        })
+        obs.update(
+            {
+                "deal_number": self.deal_number,
+                "hand_size": self.hand_size,
+                "dealer": self.dealer,
+                "trump": None if p.trump is None else str(Suit(p.trump)),
+                "trump_card": None if self.trump_card is None else str(DECK[self.trump_card]),
+                "active": list(self.active),
+                "out": {str(s): d for s, d in self.out.items()},
+                "hand_sizes": {str(s): bin(h).count("1") for s, h in p.hands.items()},
+                "leader": p.leader,
+                "trick": [{"seat": s, "card": str(DECK[c])} for s, c in p.trick],
+                "tricks": _tricks_view(p.tricks),
+                "tricks_won": {str(s): n for s, n in p.won.items()},
+                "tie_breaks": [dict(t) for t in self.tie_breaks],
+                "deal_results": [dict(r) for r in self.deal_results],
+            }
+        )
         if self.is_over:
             obs["result"] = self.result()
         return obs
 
     def result(self) -> dict:
-        return {"winner": self.winner, "out": {str(s): d for s, d in self.out.items()},
-                "deals": [dict(r) for r in self.deal_results]}
+        return {
+            "winner": self.winner,
+            "out": {str(s): d for s, d in self.out.items()},
+            "deals": [dict(r) for r in self.deal_results],
+        }

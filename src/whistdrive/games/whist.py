@@ -111,29 +111,39 @@ class Whist(Game):
         obs = self._base_observation(seat)
         p = self.play
         showing = self.turned_up_showing
-        obs.update({
-            "deal_number": len(self.deal_results) + (0 if self.is_over else 1),
-            "dealer": self.dealer,
-            "trump": str(Suit(p.trump)),
-            "turned_up": str(DECK[self.turned_up]) if showing else None,
-            "known_cards": {str(self.dealer): [str(DECK[self.turned_up])]} if showing and seat != self.dealer else {},
-            "hand_sizes": [bin(p.hands[s]).count("1") for s in range(4)],
-            "leader": p.leader,
-            "trick": [{"seat": s, "card": str(DECK[c])} for s, c in p.trick],
-            "tricks": _tricks_view(p.tricks),
-            "tricks_won": self.tricks_by_side(),
-            "score": self.score_sheet(),
-            "deal_results": [dict(r) for r in self.deal_results],
-        })
+        obs.update(
+            {
+                "deal_number": len(self.deal_results) + (0 if self.is_over else 1),
+                "dealer": self.dealer,
+                "trump": str(Suit(p.trump)),
+                "turned_up": str(DECK[self.turned_up]) if showing else None,
+                "known_cards": {str(self.dealer): [str(DECK[self.turned_up])]}
+                if showing and seat != self.dealer
+                else {},
+                "hand_sizes": [bin(p.hands[s]).count("1") for s in range(4)],
+                "leader": p.leader,
+                "trick": [{"seat": s, "card": str(DECK[c])} for s, c in p.trick],
+                "tricks": _tricks_view(p.tricks),
+                "tricks_won": self.tricks_by_side(),
+                "score": self.score_sheet(),
+                "deal_results": [dict(r) for r in self.deal_results],
+            }
+        )
         if self.is_over:
             obs["result"] = self.result()
         return obs
 
     def score_sheet(self) -> dict:
         s = self.score
-        return {"sides": list(SIDES), "game_points": list(s.game_points), "games": [dict(g) for g in s.games],
-                "games_won": s.games_won, "rubber_points": s.rubber_points(), "rubber": s.net(),
-                "lines": [dict(line) for line in s.sheet]}
+        return {
+            "sides": list(SIDES),
+            "game_points": list(s.game_points),
+            "games": [dict(g) for g in s.games],
+            "games_won": s.games_won,
+            "rubber_points": s.rubber_points(),
+            "rubber": s.net(),
+            "lines": [dict(line) for line in s.sheet],
+        }
 
     def result(self) -> dict:
         sheet = self.score_sheet()

@@ -61,8 +61,7 @@ def game_value(loser_points: int) -> int:
     return 3 if loser_points == 0 else 2 if loser_points < 3 else 1
 
 
-def score_deal(score: RubberScore, tricks: list[int], honours: list[int] | None,
-               revoke_by: int | None = None) -> dict:
+def score_deal(score: RubberScore, tricks: list[int], honours: list[int] | None, revoke_by: int | None = None) -> dict:
     """Score one deal into ``score`` and return its line of the score sheet.
 
     Order (Laws of short whist): a declared revoke (score pad only) gives the
@@ -92,8 +91,14 @@ def score_deal(score: RubberScore, tricks: list[int], honours: list[int] | None,
             if cap[side] is not None:
                 honour_points[side] = max(0, min(honour_points[side], cap[side] - start[side] - points[side]))
     total = [points[s] + honour_points[s] for s in (0, 1)]
-    line = {"tricks": list(tricks), "trick_points": points, "honour_points": honour_points,
-            "points": total, "revoke_by": revoke_by, "game_won_by": None}
+    line = {
+        "tricks": list(tricks),
+        "trick_points": points,
+        "honour_points": honour_points,
+        "points": total,
+        "revoke_by": revoke_by,
+        "game_won_by": None,
+    }
     score.game_points = [start[s] + total[s] for s in (0, 1)]
     winners = [s for s in (0, 1) if score.game_points[s] >= score.target]
     if winners:  # never both: only one side can win tricks or hold 3+ honours, a revoker is capped

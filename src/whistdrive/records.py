@@ -1,0 +1,143 @@
+"""Versioned JSON game records: save, load, validate and replay (docs/records.md).
+
+A record holds the chance outcomes themselves (first dealer, deck orders,
+tie-break draws) and every action, so replay never depends on a random
+generator and an independent implementation of the rules can check it.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .errors import IllegalMove, InvalidOptions, RecordError, WhistError
+from .games import GAMES, Game, new_game
+
+FORMAT = "whistdrive-record"
+VERSION = 1
+MAX_RECORD_BYTES = 2_000_000
+
+
+def to_record(game: Game, players: list[str] | None = None, *, include_seed: bool = False) -> dict:
+    """The record of ``game`` so far. ``players`` names who played each seat
+    (``"human"``, ``"bot:expert"``...). The seed is left out unless asked for:
+    it would reveal the deals still to come."""
+    players = players or ["unknown"] * game.num_seats
+    if len(players) != game.num_seats:
+        raise ValueError(f"players: expected {game.num_seats} names, got {len(players)}")
+    record: dict[str, Any] = {
+        "format": FORMAT,
+        "version": VERSION,
+        "game": game.name,
+        "options": game.options.to_dict(),
+        "seats": [{"seat": i, "name": name, "player": p} for i, (name, p) in enumerate(zip(game.seat_names, players))],
+        "chance": [dict(o) for o in game.chance.log],
+        "actions": [{"seat": seat, "action": str(action)} for seat, action in game.actions],
+        "over": game.is_over,
+        "result": game.result() if game.is_over else None,
+    }
+    if include_seed:
+        record["seed"] = game.chance.seed
+    return record
+
+
+def dumps(record: dict) -> str:
+    return json.dumps(record, ensure_ascii=False, separators=(",", ":"))
+
+
+def loads(text: str | bytes) -> dict:
+    """Parse a record's JSON text (not yet validated: see :func:`replay`)."""
+    if len(text) > MAX_RECORD_BYTES:
+        raise RecordError(f"record is {len(text)} bytes: at most {MAX_RECORD_BYTES} allowed")
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, UnicodeDecodeError) as e:
+        raise RecordError(f"record is not valid JSON: {e}") from None
+    if not isinstance(data, dict):
+        raise RecordError("record must be a JSON object")
+    return data
+
+
+def _field(record: dict, name: str, kind: type | tuple[type, ...]):
+    if name not in record:
+        raise RecordError(f"record: missing field {name!r}")
+    value = record[name]
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise RecordError(f"record field {name!r}: wrong type {type(value).__name__}")
+    return value
+
+
+def replay(record: dict) -> Game:
+    """Rebuild the game a record describes, checking it against the rules.
+
+    Raises :class:`RecordError` naming the field, chance outcome or action
+    where the record fails.
+    """
+    if not isinstance(record, dict):
+        raise RecordError("record must be a JSON object")
+    if record.get("format") != FORMAT:
+        raise RecordError(f"record field 'format': expected {FORMAT!r}, found {record.get('format')!r}")
+    version = _field(record, "version", int)
+    if version != VERSION:
+        raise RecordError(f"record version {version} is not supported (this program reads version {VERSION})")
+    name = _field(record, "game", str)
+    if name not in GAMES:
+        raise RecordError(f"record field 'game': unknown game {name!r} (expected one of {', '.join(GAMES)})")
+    options = _field(record, "options", dict)
+    chance = _field(record, "chance", list)
+    actions = _field(record, "actions", list)
+    if not all(isinstance(o, dict) for o in chance):
+        raise RecordError("record field 'chance': every outcome must be an object")
+    try:
+        game = new_game(name, options, chance=chance)
+    except InvalidOptions as e:
+        raise RecordError(f"record field 'options': {e}") from None
+    except RecordError as e:
+        raise RecordError(f"record field 'chance': {e}") from None
+    for i, entry in enumerate(actions):
+        if (
+            not isinstance(entry, dict)
+            or not isinstance(entry.get("action"), str)
+            or not isinstance(entry.get("seat"), int)
+            or isinstance(entry.get("seat"), bool)
+        ):
+            raise RecordError(f"action {i}: expected {{'seat': int, 'action': str}}, found {entry!r}")
+        try:
+            game.apply(entry["action"], seat=entry["seat"])
+        except IllegalMove as e:
+            raise RecordError(f"action {i} (seat {entry['seat']}, {entry['action']!r}): {e}") from None
+        except RecordError as e:
+            raise RecordError(f"action {i}: {e}") from None
+    left = len(chance) - len(game.chance.log)
+    if left:
+        raise RecordError(f"record field 'chance': {left} outcome(s) left unused after the last action")
+    if "seats" in record:
+        seats = record["seats"]
+        if not isinstance(seats, list) or len(seats) != game.num_seats:
+            raise RecordError(f"record field 'seats': expected a list of {game.num_seats} seats")
+    if record.get("result") is not None:
+        if not game.is_over:
+            raise RecordError("record field 'result': the game is not over after the last action")
+        if _normal(record["result"]) != _normal(game.result()):
+            raise RecordError("record field 'result' does not match the result of replaying the actions")
+    if record.get("over") is True and not game.is_over:
+        raise RecordError("record field 'over': the record says the game is over, but it is not")
+    return game
+
+
+def _normal(value):
+    return json.loads(json.dumps(value))
+
+
+def read_records(path: str):
+    """Yield ``(line_number, record)`` from a ``.json`` file or each line of a ``.jsonl`` file."""
+    with open(path, encoding="utf-8") as f:
+        if path.endswith(".jsonl"):
+            for n, line in enumerate(f, 1):
+                if line.strip():
+                    try:
+                        yield n, loads(line)
+                    except WhistError as e:
+                        raise RecordError(f"line {n}: {e}") from None
+        else:
+            yield 1, loads(f.read())

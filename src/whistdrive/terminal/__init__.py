@@ -1,0 +1,1 @@
+"""The terminal interface: a game against the computer, simulation and replay."""

@@ -1,0 +1,99 @@
+"""Subcommands ``play``, ``simulate`` and ``replay``."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+from ..options_cli import add_option_flags, options_from_args
+
+GAME_HELP = {
+    "german": "German Whist, 2 players",
+    "whist": "Whist, 4 players in partnerships",
+    "knockout": "Knock-out Whist, 2-7 players",
+}
+
+
+def register(sub) -> None:
+    play = sub.add_parser(
+        "play",
+        help="play a game in the terminal against the computer",
+        description="Play in the terminal against the computer.",
+    )
+    play_games = play.add_subparsers(dest="game", metavar="GAME", required=True)
+    for game, help_text in GAME_HELP.items():
+        p = play_games.add_parser(game, help=help_text, description=f"{help_text}: a game against the computer.")
+        add_option_flags(p, game)
+        p.add_argument("--level", default=None, help="computer players' level (default: the strongest available)")
+        p.add_argument("--seed", type=int, help="seed for a reproducible deal")
+        p.add_argument("--lang", choices=("en", "ru"), default=_default_lang(), help="language (default from LANG)")
+        p.add_argument("--ascii", action="store_true", help="letters instead of suit symbols")
+        p.add_argument("--no-color", action="store_true", help="no ANSI colours")
+        p.add_argument("--save", metavar="FILE", help="write the game record here when the game ends")
+        p.set_defaults(run=_run_play)
+
+    sim = sub.add_parser(
+        "simulate",
+        help="play computer games and write their records (.jsonl)",
+        description="Play computer-only games and write one record per line.",
+    )
+    sim_games = sim.add_subparsers(dest="game", metavar="GAME", required=True)
+    for game, help_text in GAME_HELP.items():
+        p = sim_games.add_parser(game, help=help_text)
+        add_option_flags(p, game)
+        p.add_argument("--bots", default="random", help="levels by seat, comma-separated (one name = every seat)")
+        p.add_argument("--games", type=int, default=100, help="number of games (default 100)")
+        p.add_argument("--seed", type=int, default=0, help="seed of the whole run (default 0)")
+        p.add_argument("--out", required=True, metavar="FILE.jsonl", help="where to write the records")
+        p.add_argument("--quiet", action="store_true", help="no progress bar")
+        p.set_defaults(run=_run_simulate)
+
+    rep = sub.add_parser(
+        "replay",
+        help="check a record (.json or .jsonl) and print it trick by trick",
+        description="Validate game records and print each deal trick by trick.",
+    )
+    rep.add_argument("file", help="a .json record or a .jsonl file of records")
+    rep.add_argument("--check", action="store_true", help="only validate, print a summary")
+    rep.add_argument("--lang", choices=("en", "ru"), default=_default_lang())
+    rep.set_defaults(run=_run_replay)
+
+
+def _default_lang() -> str:
+    return "ru" if os.environ.get("LANG", "").lower().startswith("ru") else "en"
+
+
+def _run_play(args: argparse.Namespace) -> int:
+    from .play import play_game
+
+    return play_game(
+        args.game,
+        options_from_args(args, args.game),
+        level=args.level,
+        seed=args.seed,
+        lang=args.lang,
+        color=not args.no_color and sys.stdout.isatty(),
+        ascii_only=args.ascii,
+        save=args.save,
+    )
+
+
+def _run_simulate(args: argparse.Namespace) -> int:
+    from .simulate import simulate
+
+    return simulate(
+        args.game,
+        options_from_args(args, args.game),
+        args.bots.split(","),
+        args.games,
+        args.seed,
+        args.out,
+        progress=not args.quiet,
+    )
+
+
+def _run_replay(args: argparse.Namespace) -> int:
+    from .narrate import replay_file
+
+    return replay_file(args.file, lang=args.lang, check_only=args.check)

@@ -1,0 +1,166 @@
+"""Draw a seat's view of the table as text: cards with suit symbols and colour."""
+
+from __future__ import annotations
+
+from ..cards import Card, Suit
+from .texts import t, tricks
+
+RED, RESET, BOLD, DIM = "\x1b[31m", "\x1b[0m", "\x1b[1m", "\x1b[2m"
+
+
+class Style:
+    """How to print cards: language, ANSI colour (an extra cue), ASCII fallback."""
+
+    def __init__(self, lang: str = "en", color: bool = True, ascii_only: bool = False):
+        self.lang, self.color, self.ascii_only = lang, color, ascii_only
+
+    def card(self, text: str) -> str:
+        card = Card.parse(text)
+        if self.ascii_only:
+            shown = str(card) if self.lang == "en" else card.russian().replace(card.suit.symbol, card.suit.letter)
+        else:
+            shown = card.russian() if self.lang == "ru" else card.english()
+        return f"{RED}{shown}{RESET}" if self.color and card.suit.is_red else shown
+
+    def suit(self, letter: str | None) -> str:
+        if letter is None:
+            return "—"
+        suit = Suit.parse(letter)
+        shown = suit.letter if self.ascii_only else suit.symbol
+        return f"{RED}{shown}{RESET}" if self.color and suit.is_red else shown
+
+    def bold(self, text: str) -> str:
+        return f"{BOLD}{text}{RESET}" if self.color else text
+
+    def cards(self, texts: list[str]) -> str:
+        return " ".join(self.card(c) for c in texts) or "—"
+
+
+def seat_label(obs: dict, seat: int, lang: str) -> str:
+    return label(obs["game"], obs["seat_names"], seat, obs["seat"], lang)
+
+
+def label(game: str, seat_names, seat: int, viewer: int | None, lang: str) -> str:
+    """'You', 'Partner' or the seat's name, from the viewer's point of view."""
+    if viewer is None:
+        return seat_names[seat]
+    if seat == viewer:
+        return t(lang, "you")
+    if game == "whist" and seat == (viewer + 2) % 4:
+        return f"{t(lang, 'partner')} ({seat_names[seat]})"
+    if game == "german":
+        return t(lang, "opponent")
+    return seat_names[seat]
+
+
+def trick_line(obs: dict, plays: list[dict], style: Style) -> str:
+    return "  ".join(f"{seat_label(obs, p['seat'], style.lang)}: {style.card(p['card'])}" for p in plays) or "—"
+
+
+def render(obs: dict, style: Style) -> str:
+    """The whole table as one seat sees it."""
+    lang = style.lang
+    lines = []
+    head = f"{t(lang, 'deal')} {obs['deal_number']}   {t(lang, 'trump')}: {style.suit(obs['trump'])}"
+    head += f"   ({seat_label(obs, obs['dealer'], lang)} — {t(lang, 'dealer')})"
+    lines.append(style.bold(head))
+    game = obs["game"]
+    if game == "german":
+        lines.append(_german(obs, style))
+    elif game == "whist":
+        lines.append(_whist(obs, style))
+    else:
+        lines.append(_knockout(obs, style))
+    if obs["tricks"]:
+        lines.append(f"{t(lang, 'last_trick')}: {trick_line(obs, obs['tricks'][-1]['cards'], style)}")
+    lines.append(f"{t(lang, 'trick')}: {trick_line(obs, obs['trick'], style)}")
+    lines.append(f"{t(lang, 'your_hand')}: {hand_line(obs, style)}")
+    return "\n".join(lines)
+
+
+def hand_line(obs: dict, style: Style) -> str:
+    """The hand, legal cards numbered for quick entry, others dimmed."""
+    legal = obs["legal"] if obs["decision"] == "play" else []
+    parts = []
+    for card in obs["hand"]:
+        if card in legal:
+            parts.append(f"{legal.index(card) + 1}:{style.card(card)}")
+        else:
+            parts.append(f"{DIM}{style.card(card)}{RESET}" if style.color else f"({style.card(card)})")
+    return " ".join(parts)
+
+
+def _german(obs: dict, style: Style) -> str:
+    lang = style.lang
+    won = obs["tricks_won"]
+    parts = [f"{t(lang, 'stage')} {obs['stage']}"]
+    if obs["prize"]:
+        parts.append(f"{t(lang, 'prize')}: {style.card(obs['prize'])}")
+    parts.append(f"{t(lang, 'stock')}: {obs['stock_size']}")
+    if obs["options"]["high_low"]:
+        parts.append(t(lang, "low_game" if obs["low_game"] else "high_game"))
+    me, other = obs["seat"], 1 - obs["seat"]
+    for stage in ("stage1", "stage2"):
+        parts.append(f"{stage[-1]}: {won[stage][me]}–{won[stage][other]}")
+    parts.append(f"{t(lang, 'score')}: {obs['points'][me]}–{obs['points'][other]}")
+    text = "   ".join(parts)
+    if obs["opponent_known"]:
+        text += f"\n{t(lang, 'opponent_holds')}: {style.cards(obs['opponent_known'])}"
+    return text
+
+
+def _whist(obs: dict, style: Style) -> str:
+    lang = style.lang
+    mine = obs["seat"] % 2
+    won, score = obs["tricks_won"], obs["score"]
+    parts = []
+    if obs["turned_up"]:
+        parts.append(f"{t(lang, 'trump')}: {style.card(obs['turned_up'])} ({obs['seat_names'][obs['dealer']]})")
+    parts.append(f"{t(lang, 'we')}: {tricks(lang, won[mine])}, {t(lang, 'they')}: {tricks(lang, won[1 - mine])}")
+    gp, gw = score["game_points"], score["games_won"]
+    parts.append(f"{t(lang, 'score')} {gp[mine]}–{gp[1 - mine]}, {t(lang, 'games')} {gw[mine]}–{gw[1 - mine]}")
+    return "   ".join(parts)
+
+
+def _knockout(obs: dict, style: Style) -> str:
+    lang = style.lang
+    parts = [f"{obs['hand_size']} {t(lang, 'hand_size')}"]
+    if obs["trump_card"]:
+        parts.append(f"{t(lang, 'trump')}: {style.card(obs['trump_card'])}")
+    for seat in range(len(obs["seat_names"])):
+        label = seat_label(obs, seat, lang)
+        if str(seat) in obs["out"]:
+            parts.append(f"{label}: {t(lang, 'out')}")
+        else:
+            parts.append(f"{label}: {obs['tricks_won'].get(str(seat), 0)}")
+    return "   ".join(parts)
+
+
+def score_text(obs: dict, style: Style) -> str:
+    """The score sheet (German points, whist We/They, knock-out survivors)."""
+    lang = style.lang
+    if obs["game"] == "german":
+        me = obs["seat"]
+        rows = [
+            f"{t(lang, 'score')}: {t(lang, 'you')} {obs['points'][me]} — {t(lang, 'opponent')} {obs['points'][1 - me]}"
+            f"  ({t(lang, 'deals_won')} {obs['deals_won'][me]}–{obs['deals_won'][1 - me]})"
+        ]
+        for i, r in enumerate(obs["deal_results"], 1):
+            who = "—" if r["winner"] is None else seat_label(obs, r["winner"], lang)
+            rows.append(f"  {t(lang, 'deal')} {i}: {r['counted'][me]}–{r['counted'][1 - me]}  → {who} +{r['points']}")
+        return "\n".join(rows)
+    if obs["game"] == "whist":
+        mine = obs["seat"] % 2
+        s = obs["score"]
+        rows = [f"{t(lang, 'we'):>8} | {t(lang, 'they')}"]
+        for line in s["lines"]:
+            p = line["points"]
+            rows.append(f"{p[mine]:>8} | {p[1 - mine]}" + ("  ——" if line["game_won_by"] is not None else ""))
+        rp = s["rubber_points"]
+        rows.append(f"{t(lang, 'rubber')}: {rp[mine]} — {rp[1 - mine]}")
+        return "\n".join(rows)
+    rows = []
+    for r in obs["deal_results"]:
+        out = ", ".join(obs["seat_names"][s] for s in r["out"]) or "—"
+        rows.append(f"{t(lang, 'deal')} {r['deal']} ({r['hand_size']}): {t(lang, 'out')}: {out}")
+    return "\n".join(rows) or "—"
