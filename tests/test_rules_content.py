@@ -49,7 +49,7 @@ REQUIRED_TERMS = {
                "`high_low`"],
     "whist": ["`preset`", "`english`", "`american`", "`target`", "`honours`",
               "`rubber_bonus`"],
-    "knockout": [],
+    "knockout": ["`players`"],
 }
 
 HEADING_RE = re.compile(r"^(#{1,6})\s+(.*?)\s*$")
