@@ -1,0 +1,413 @@
+"""The FastAPI application: pages, JSON API and the per-seat WebSocket (docs/web.md)."""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import json
+import logging
+import secrets
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+
+from whistdrive import new_game
+
+from . import i18n, rules
+from .botpool import BotPool, levels
+from .security import MAX_HTTP_BODY, MAX_WS_MESSAGE, SECURITY_HEADERS, GuardMiddleware, TokenBucket
+from .store import Store
+from .tables import Conn, Live, TableError, Tables
+
+log = logging.getLogger("whistdrive.web")
+STATIC = Path(__file__).parent / "static"
+OWNER_COOKIE = "wd_owner"
+LANG_COOKIE = "wd_lang"
+GAMES = ("german", "whist", "knockout")
+
+# What the lobby offers: every option of RULES.md with its choices and default.
+OPTION_SCHEMA = {
+    "german": [
+        {"name": "follow_suit_stage1", "type": "bool", "default": True},
+        {"name": "count", "type": "choice", "choices": ["last13", "all26"], "default": "last13"},
+        {"name": "scoring", "type": "choice", "choices": ["game", "difference", "over_book"], "default": "game"},
+        {"name": "high_low", "type": "bool", "default": False},
+        {"name": "deals", "type": "int", "min": 1, "max": 99, "default": 1},
+    ],
+    "whist": [
+        {"name": "preset", "type": "choice", "choices": ["english", "american"], "default": "english"},
+        {"name": "target", "type": "int", "min": 1, "max": 99, "default": None},
+        {"name": "honours", "type": "bool", "default": None},
+        {"name": "rubber_bonus", "type": "bool", "default": False},
+        {"name": "length", "type": "choice", "choices": ["rubber", "game", "deal"], "default": "rubber"},
+    ],
+    "knockout": [
+        {"name": "players", "type": "int", "min": 2, "max": 7, "default": 4},
+    ],
+}
+PRESETS = {"english": {"target": 5, "honours": True}, "american": {"target": 7, "honours": False}}
+
+
+@dataclass
+class Settings:
+    database_url: str = "sqlite:///whistdrive.db"
+    allowed_hosts: list[str] = field(default_factory=lambda: ["127.0.0.1", "localhost", "[::1]"])
+    bot_pool: str = "process"
+    bot_workers: int = 2
+    bot_delay: float = 0.0
+    rate: float = 20.0
+    burst: float = 40.0
+
+
+def _nonce() -> str:
+    return secrets.token_hex(16)
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings or Settings()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI):
+        store = Store(settings.database_url)
+        pool = BotPool(settings.bot_pool, settings.bot_workers)
+        app.state.tables = Tables(store, pool, settings.bot_delay)
+        app.state.store = store
+        n = await app.state.tables.resume_all()
+        if n:
+            log.info("resumed %d unfinished game(s)", n)
+        try:
+            yield
+        finally:
+            app.state.tables.close()
+            pool.close()
+            store.close()
+
+    app = FastAPI(title="whistdrive", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
+    app.add_middleware(GuardMiddleware, allowed_hosts=settings.allowed_hosts)
+
+    @app.middleware("http")
+    async def headers(request: Request, call_next):
+        response = await call_next(request)
+        for k, v in SECURITY_HEADERS.items():
+            response.headers.setdefault(k, v)
+        if request.url.path.startswith("/api/"):
+            response.headers.setdefault("Cache-Control", "no-store")
+        return response
+
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    def tables(request_or_ws) -> Tables:
+        return request_or_ws.app.state.tables
+
+    def lang_of(request: Request) -> str:
+        return i18n.pick_lang(request.query_params.get("lang") or request.cookies.get(LANG_COOKIE),
+                              request.headers.get("accept-language"))
+
+    def owner_of(request: Request) -> str | None:
+        o = request.cookies.get(OWNER_COOKIE)
+        return o if o and len(o) == 32 and o.isalnum() else None
+
+    def page(request: Request, title: str, body: str, scripts: list[str], data: dict | None = None,
+             status: int = 200) -> HTMLResponse:
+        lang = lang_of(request)
+        _, _n = i18n.gettext_for(lang)
+        attrs = " ".join(f'data-{k}="{html.escape(str(v), quote=True)}"' for k, v in (data or {}).items())
+        other = "ru" if lang == "en" else "en"
+        doc = f"""<!doctype html>
+<html lang="{lang}"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{html.escape(title)} · whistdrive</title>
+<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">
+<link rel="stylesheet" href="/static/app.css">
+</head><body {attrs} data-lang="{lang}">
+<header class="topbar"><a class="brand" href="/">♠ whistdrive</a>
+<nav class="topnav" id="topnav"></nav>
+<button type="button" class="lang-switch" data-set-lang="{other}" lang="{other}">{'Русский' if other == 'ru' else 'English'}</button>
+</header>
+{body}
+<script src="/static/i18n.js"></script><script src="/static/cards.js"></script>
+{''.join(f'<script src="/static/{s}"></script>' for s in scripts)}
+</body></html>"""
+        resp = HTMLResponse(doc, status_code=status)
+        if owner_of(request) is None:
+            resp.set_cookie(OWNER_COOKIE, secrets.token_hex(16), max_age=10 * 365 * 86400, httponly=True,
+                            samesite="strict")
+        if request.query_params.get("lang") in i18n.LANGS:
+            resp.set_cookie(LANG_COOKIE, lang, max_age=365 * 86400, samesite="lax")
+        return resp
+
+    def error_page(request: Request, status: int, message: str) -> HTMLResponse:
+        _, _n = i18n.gettext_for(lang_of(request))
+        return page(request, _(message), f'<main class="notice"><h1>{html.escape(_(message))}</h1>'
+                    f'<p><a href="/">{html.escape(_("Back to the lobby"))}</a></p></main>', [], status=status)
+
+    async def owned(request: Request, game_id: str) -> Live | None:
+        t = await tables(request).get(game_id)
+        if t is None or owner_of(request) is None or not secrets.compare_digest(t.row.owner, owner_of(request)):
+            return None
+        return t
+
+    # --- pages -----------------------------------------------------------------
+    @app.get("/", response_class=HTMLResponse)
+    async def lobby(request: Request):
+        _, _n = i18n.gettext_for(lang_of(request))
+        return page(request, _("Lobby"), '<main id="lobby" class="lobby"></main>', ["lobby.js"])
+
+    @app.get("/table/{game_id}", response_class=HTMLResponse)
+    async def table_page(request: Request, game_id: str):
+        t = await owned(request, game_id)
+        if t is None:
+            return error_page(request, 404, "This table does not exist or is not yours.")
+        _, _n = i18n.gettext_for(lang_of(request))
+        return page(request, _("Table"), '<main id="table" class="table-page"></main>', ["table.js"],
+                    {"game-id": t.row.id, "token": t.row.token, "game": t.row.game})
+
+    @app.get("/replay/{game_id}", response_class=HTMLResponse)
+    async def replay_page(request: Request, game_id: str):
+        t = await owned(request, game_id)
+        if t is None or t.row.status != "finished":
+            return error_page(request, 404, "There is no finished game to replay here.")
+        _, _n = i18n.gettext_for(lang_of(request))
+        return page(request, _("Replay"), '<main id="replay" class="replay-page"></main>', ["replay.js"],
+                    {"game-id": t.row.id, "game": t.row.game, "src": f"/api/games/{t.row.id}/replay"})
+
+    @app.get("/rules/{game}", response_class=HTMLResponse)
+    async def rules_page(request: Request, game: str):
+        lang = lang_of(request)
+        _, _n = i18n.gettext_for(lang)
+        if game not in GAMES:
+            return error_page(request, 404, "No such game.")
+        rendered = rules.render(game, lang)
+        if rendered is None:
+            return error_page(request, 404, "The rules of this game are not written yet.")
+        title, body, toc = rendered
+        chosen = {k[2:]: v[:40] for k, v in request.query_params.items() if k.startswith("o.")}
+        if chosen:
+            body = rules.highlight(body, chosen, _("at your table"))
+        toc_html = "".join(f'<li><a href="#{html.escape(i)}">{html.escape(t)}</a></li>' for _l, i, t in toc)
+        banner = ""
+        if chosen:
+            items = ", ".join(f'<a href="#opt-{html.escape(k)}">{html.escape(k)} = {html.escape(v)}</a>'
+                              for k, v in chosen.items())
+            banner = f'<p class="opt-banner">{html.escape(_("Options at your table:"))} {items}</p>'
+        main = (f'<main class="rules-page"><nav class="rules-toc" aria-label="{html.escape(_("Contents"))}">'
+                f'<ol>{toc_html}</ol></nav><article class="rules">{banner}{body}</article></main>')
+        return page(request, title or _("Rules"), main, ["replay.js", "rules.js"], {"game": game})
+
+    @app.get("/i18n/{lang}.json")
+    async def i18n_catalog(lang: str):
+        if lang not in i18n.LANGS:
+            return JSONResponse({"error": "unknown language"}, status_code=404)
+        return JSONResponse(i18n.js_catalog(lang), headers={"Cache-Control": "no-cache"})
+
+    # --- JSON API ----------------------------------------------------------------
+    @app.get("/api/meta")
+    async def meta():
+        return {"games": OPTION_SCHEMA, "presets": PRESETS, "levels": levels(),
+                "bot_seats": {"german": 1, "whist": 3, "knockout": None}}
+
+    @app.get("/api/games")
+    async def list_games(request: Request):
+        owner = owner_of(request)
+        if owner is None:
+            return {"unfinished": [], "finished": [], "stats": []}
+        return await tables(request).db(request.app.state.store.listing, owner)
+
+    @app.post("/api/games")
+    async def create_game(request: Request):
+        owner = owner_of(request)
+        if owner is None:
+            return JSONResponse({"error": "no_session", "message": "open the lobby first"}, status_code=403)
+        body = await request.body()
+        if len(body) > MAX_HTTP_BODY:
+            return JSONResponse({"error": "too_large", "message": "request too large"}, status_code=413)
+        try:
+            data = json.loads(body)
+        except (json.JSONDecodeError, UnicodeDecodeError):
+            return JSONResponse({"error": "bad_json", "message": "expected a JSON object"}, status_code=400)
+        if not isinstance(data, dict):
+            return JSONResponse({"error": "bad_json", "message": "expected a JSON object"}, status_code=400)
+        try:
+            t = await tables(request).create(owner, data.get("game"), data.get("options") or {},
+                                             data.get("levels"))
+        except TableError as e:
+            return JSONResponse({"error": e.code, "message": e.message}, status_code=400)
+        return {"id": t.row.id, "url": f"/table/{t.row.id}"}
+
+    @app.post("/api/games/{game_id}/abandon")
+    async def abandon(request: Request, game_id: str):
+        t = await owned(request, game_id)
+        if t is None:
+            return JSONResponse({"error": "not_found"}, status_code=404)
+        await tables(request).abandon(t)
+        return {"ok": True}
+
+    @app.get("/api/games/{game_id}/record")
+    async def record(request: Request, game_id: str):
+        t = await owned(request, game_id)
+        if t is None:
+            return JSONResponse({"error": "not_found"}, status_code=404)
+        if not t.game.is_over:
+            return JSONResponse({"error": "in_progress", "message": "the record is available when the game is over"},
+                                status_code=409)
+        from whistdrive.records import dumps, to_record
+
+        players = ["human" if s["kind"] == "human" else f"bot:{s['level']}" for s in t.row.seats]
+        text = dumps(to_record(t.game, players))
+        return Response(text, media_type="application/json", headers={
+            "Content-Disposition": f'attachment; filename="whistdrive-{t.row.game}-{t.row.id}.json"'})
+
+    def frames_of(name: str, options: dict, chance: list, actions: list, viewer: int) -> list[dict]:
+        g = new_game(name, options, chance=chance)
+        out = []
+
+        def frame(mover, action):
+            return {"seq": len(g.actions), "mover": mover, "action": action, "view": g.observation(viewer),
+                    "hands": [[str(c) for c in sorted(g.hand(s))] for s in range(g.num_seats)]}
+
+        out.append(frame(None, None))
+        for seat, a in actions:
+            g.apply(a, seat=seat)
+            out.append(frame(seat, str(a)))
+        return out
+
+    @app.get("/api/games/{game_id}/replay")
+    async def replay_frames(request: Request, game_id: str):
+        t = await owned(request, game_id)
+        if t is None or not t.game.is_over:
+            return JSONResponse({"error": "not_found"}, status_code=404)
+        frames = frames_of(t.row.game, t.row.options, t.game.chance.log,
+                           [(s, str(a)) for s, a in t.game.actions], t.row.human_seat)
+        return {"game": t.row.game, "seats": t.row.seats, "human_seat": t.row.human_seat, "frames": frames,
+                "analysis": f"/api/games/{t.row.id}/analysis/"}
+
+    @app.get("/api/games/{game_id}/analysis/{k}")
+    async def analysis(request: Request, game_id: str, k: int):
+        t = await owned(request, game_id)
+        if t is None or not t.game.is_over or not 0 <= k < len(t.game.actions):
+            return JSONResponse({"error": "not_found"}, status_code=404)
+        g = new_game(t.row.game, t.row.options, chance=t.game.chance.log)
+        for seat, a in t.game.actions[:k]:
+            g.apply(a, seat=seat)
+        mover, played = t.game.actions[k]
+        out = await tables(request).pool.hint(g.observation(mover))
+        if out is None:
+            return JSONResponse({"error": "no_hint"}, status_code=404)
+        return {"seat": mover, "played": str(played), **out}
+
+    @app.get("/api/examples/{example_id}")
+    async def example(example_id: str):
+        rec = rules.example_record(example_id)
+        if rec is None:
+            return JSONResponse({"error": "not_found"}, status_code=404)
+        try:
+            n = len(rec["actions"])
+            frames = frames_of(rec["game"], rec.get("options") or {}, rec["chance"],
+                               [(a["seat"], a["action"]) for a in rec["actions"]], rec.get("viewer", 0))
+        except Exception as e:  # a broken example must not break the page
+            return JSONResponse({"error": "bad_example", "message": str(e)}, status_code=500)
+        seats = [{"kind": "bot", "level": ""} for _ in frames[0]["hands"]]
+        return {"game": rec["game"], "seats": seats, "human_seat": rec.get("viewer", 0), "frames": frames,
+                "steps": n, "captions": rec.get("captions")}
+
+    # --- the seat's WebSocket ------------------------------------------------------
+    @app.websocket("/ws/{game_id}")
+    async def seat_socket(ws: WebSocket, game_id: str):
+        await ws.accept()
+        tabs = tables(ws)
+
+        async def error(code: str, message: str, close: int | None = None):
+            await ws.send_text(json.dumps({"type": "error", "code": code, "message": message}))
+            if close:
+                await ws.close(close)
+
+        try:
+            first = await asyncio.wait_for(ws.receive_text(), timeout=15)
+        except (TimeoutError, WebSocketDisconnect, KeyError, RuntimeError):
+            await ws.close(4408)
+            return
+        try:
+            hello = json.loads(first) if len(first) <= MAX_WS_MESSAGE else None
+        except json.JSONDecodeError:
+            hello = None
+        t = await tabs.get(game_id)
+        token = hello.get("token") if isinstance(hello, dict) and hello.get("type") == "hello" else None
+        if t is None or not isinstance(token, str) or not secrets.compare_digest(token.encode(),
+                                                                                    t.row.token.encode()):
+            await error("auth", "unknown table or wrong token", close=4401)
+            return
+        conn = Conn(ws, t.row.human_seat)
+        async with t.lock:
+            t.conns.add(conn)
+            await conn.send(tabs.snapshot(t, conn.seat))
+        bucket = TokenBucket(ws.app.state.rate, ws.app.state.burst) if hasattr(ws.app.state, "rate") \
+            else TokenBucket(settings.rate, settings.burst)
+        strikes = 0
+        try:
+            while True:
+                text = await ws.receive_text()
+                if not bucket.allow():
+                    strikes += 1
+                    await error("rate_limited", "too many messages: slow down")
+                    if strikes > 50:
+                        await ws.close(4429)
+                        return
+                    continue
+                if len(text) > MAX_WS_MESSAGE:
+                    await error("too_large", f"message larger than {MAX_WS_MESSAGE} bytes")
+                    continue
+                try:
+                    msg = json.loads(text)
+                except json.JSONDecodeError:
+                    await error("bad_json", "expected a JSON object")
+                    continue
+                if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
+                    await error("bad_message", "expected an object with a 'type'")
+                    continue
+                await handle(t, conn, msg, error)
+        except WebSocketDisconnect:
+            pass
+        except RuntimeError:  # the socket went away while sending
+            pass
+        finally:
+            t.conns.discard(conn)
+
+    async def handle(t: Live, conn: Conn, msg: dict, error) -> None:
+        tabs = tables(conn.ws)
+        kind = msg["type"]
+        if "seat" in msg and msg["seat"] != conn.seat:
+            await error("wrong_seat", "this connection plays only its own seat")
+            return
+        try:
+            if kind == "act":
+                action, seq = msg.get("action"), msg.get("seq")
+                if not isinstance(action, str) or len(action) > 8 or \
+                        (seq is not None and (not isinstance(seq, int) or isinstance(seq, bool))):
+                    await error("bad_message", "act needs 'action' (text) and an optional 'seq' (int)")
+                    return
+                await tabs.act(t, conn.seat, action, seq)
+            elif kind == "hint":
+                out = await tabs.hint(t, conn.seat)
+                await conn.send({"type": "hint", **out})
+            elif kind == "undo":
+                await tabs.undo(t, conn.seat)
+            elif kind == "snapshot":
+                async with t.lock:
+                    await conn.send(tabs.snapshot(t, conn.seat))
+            elif kind == "ping":
+                await conn.send({"type": "pong"})
+            else:
+                await error("bad_message", f"unknown message type {kind[:20]!r}")
+        except TableError as e:
+            await error(e.code, e.message)
+            if e.code == "stale":
+                async with t.lock:
+                    await conn.send(tabs.snapshot(t, conn.seat))
+
+    app.state.rate = settings.rate
+    app.state.burst = settings.burst
+    return app

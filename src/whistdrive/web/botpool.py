@@ -1,0 +1,66 @@
+"""Computer players run in a worker pool so a thinking bot never blocks the server.
+
+The pool receives only a seat's observation (never the full state), exactly
+like any other bot client. Process pools keep a CPU-heavy search off the
+server's interpreter; a thread pool is available for tests and tiny bots.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures as cf
+import multiprocessing
+import random
+
+FALLBACK_LEVELS = ("random",)
+
+
+def levels() -> list[str]:
+    try:
+        from whistdrive.bots import LEVELS
+    except ImportError:  # the bots package has not landed yet
+        return list(FALLBACK_LEVELS)
+    return list(LEVELS)
+
+
+def choose(level: str, game: str, observation: dict, seed: int | None) -> str:
+    """Runs in a worker: the bot's action for ``observation`` (a legal action's text)."""
+    legal = observation["legal"]
+    try:
+        from whistdrive.bots import make_player
+    except ImportError:
+        return random.Random(seed).choice(legal)
+    action = str(make_player(level, game, seed=seed).choose(observation))
+    return action
+
+
+def hint(observation: dict) -> dict | None:
+    """Runs in a worker: the expert's suggestion, or None when no bot can give one."""
+    try:
+        from whistdrive.bots import hint as bot_hint
+    except ImportError:
+        return None
+    out = bot_hint(observation)
+    return {"best": str(out.get("best")) if out.get("best") is not None else None,
+            "values": {str(k): float(v) for k, v in (out.get("values") or {}).items()}}
+
+
+class BotPool:
+    def __init__(self, kind: str = "process", workers: int = 2):
+        self.kind = kind
+        if kind == "process":
+            ctx = multiprocessing.get_context("spawn")
+            self.executor: cf.Executor = cf.ProcessPoolExecutor(max_workers=workers, mp_context=ctx)
+        else:
+            self.executor = cf.ThreadPoolExecutor(max_workers=workers, thread_name_prefix="bot")
+
+    async def choose(self, level: str, game: str, observation: dict, seed: int | None = None) -> str:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.executor, choose, level, game, observation, seed)
+
+    async def hint(self, observation: dict) -> dict | None:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.executor, hint, observation)
+
+    def close(self) -> None:
+        self.executor.shutdown(wait=False, cancel_futures=True)

@@ -1,0 +1,55 @@
+"""``whistdrive serve``: run the web app (lobby, tables, replays, rules)."""
+
+from __future__ import annotations
+
+import argparse
+
+
+def register(subparsers) -> None:
+    p = subparsers.add_parser("serve", help="serve the web app (default http://127.0.0.1:8000)",
+                              description="Serve the card table in the browser. Games are kept in a SQLite "
+                                          "file (or any SQLAlchemy database URL); unfinished games resume "
+                                          "after a restart.")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    p.add_argument("--db", help="SQLite file for games (default: a per-user data dir, else ./whistdrive.db)")
+    p.add_argument("--database-url", help="SQLAlchemy URL instead of --db, e.g. sqlite:////tmp/w.db")
+    p.add_argument("--allowed-host", action="append", default=[],
+                   help="an extra Host name to accept (repeatable; '*' accepts any — not recommended)")
+    p.add_argument("--bot-pool", choices=("process", "thread"), default="process",
+                   help="where computer players think (default: a process pool)")
+    p.add_argument("--bot-workers", type=int, default=2, help="bot worker count (default 2)")
+    p.add_argument("--log-level", default="info")
+    p.set_defaults(run=serve)
+
+
+def serve(args) -> int:
+    import logging
+
+    import uvicorn
+
+    from .app import Settings, create_app
+    from .security import MAX_WS_MESSAGE
+    from .store import default_db_path
+
+    if args.database_url:
+        url = args.database_url
+    else:
+        url = "sqlite:///" + str(args.db or default_db_path())
+    hosts = ["127.0.0.1", "localhost", "[::1]"] + list(args.allowed_host)
+    if args.host not in ("0.0.0.0", "::"):
+        hosts.append(args.host)
+    logging.basicConfig(level=args.log_level.upper(), format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    app = create_app(Settings(database_url=url, allowed_hosts=hosts, bot_pool=args.bot_pool,
+                              bot_workers=args.bot_workers))
+    print(f"whistdrive: serving http://{args.host}:{args.port}  (games in {url})", flush=True)
+    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, ws_max_size=16 * MAX_WS_MESSAGE,
+                ws_ping_interval=20, ws_ping_timeout=20, timeout_graceful_shutdown=3)
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="whistdrive")
+    register(parser.add_subparsers(dest="command", required=True))
+    args = parser.parse_args(argv)
+    return args.run(args) or 0
