@@ -48,20 +48,24 @@ F_HASH = 8  # hash of the node's key (trick starts only)
 NF = 9
 
 _MIX = -7046029254386353131  # 0x9E3779B97F4A7C15 as a signed int64
+_DEBRUIJN = 0x03F79D71B4CB0A89
+_DB_INDEX = np.zeros(64, dtype=np.int64)
+for _i in range(64):
+    _DB_INDEX[(((1 << _i) * _DEBRUIJN) & 0xFFFFFFFFFFFFFFFF) >> 58] = _i
 
 
 def new_table(log2_size: int = 18):
     """Allocate a transposition table: (keys, bounds, generations)."""
     size = 1 << log2_size
     keys = np.zeros((size, KEYW), dtype=np.int64)
-    bounds = np.zeros((size, 2), dtype=np.int8)
+    bounds = np.zeros((size, 3), dtype=np.int8)  # lower, upper, best move
     gens = np.zeros(size, dtype=np.int32)
     return keys, bounds, gens
 
 
 def new_workspace():
     """Per-search scratch arrays (explicit stack)."""
-    mv = np.zeros((MAXD, MAXM), dtype=np.int64)
+    mv = np.zeros((MAXD, 2 * MAXM), dtype=np.int64)  # moves, then their scores
     nm = np.zeros(MAXD, dtype=np.int64)
     cur = np.zeros(MAXD, dtype=np.int64)
     frames = np.zeros((MAXD, NF), dtype=np.int64)
@@ -80,13 +84,13 @@ def _beats(c, w, trump):
 
 
 @njit(cache=True)
-def _gen_moves(hands, n, side, trump, fr, out):
+def _gen_moves(hands, n, side, trump, frames, d, mv):
     """Fill ``out`` with one card per equivalence run, best first; return the count."""
-    p = fr[F_PL]
-    tpos = fr[F_TPOS]
-    lsuit = fr[F_LSUIT]
-    wcard = fr[F_WCARD]
-    ot = fr[F_OT]
+    p = frames[d, F_PL]
+    tpos = frames[d, F_TPOS]
+    lsuit = frames[d, F_LSUIT]
+    wcard = frames[d, F_WCARD]
+    ot = frames[d, F_OT]
     h = hands[p]
     allc = ot
     for i in range(n):
@@ -96,11 +100,10 @@ def _gen_moves(hands, n, side, trump, fr, out):
         fs = (h >> (16 * lsuit)) & 0x1FFF
         if fs != 0:
             cand = fs << (16 * lsuit)
-    scores = np.empty(MAXM, dtype=np.int64)
     cnt = 0
     partner_winning = False
     if tpos > 0:
-        partner_winning = side[fr[F_WSEAT]] == side[p]
+        partner_winning = side[frames[d, F_WSEAT]] == side[p]
     for s in range(4):
         hs = (cand >> (16 * s)) & 0x1FFF
         if hs == 0:
@@ -108,9 +111,10 @@ def _gen_moves(hands, n, side, trump, fr, out):
         us = (allc >> (16 * s)) & 0x1FFF
         mine = (h >> (16 * s)) & 0x1FFF
         others = us & ~mine
-        for r in range(12, -1, -1):
-            if (hs >> r) & 1 == 0:
-                continue
+        while hs != 0:
+            bb = hs & (-hs)
+            hs ^= bb
+            r = _DB_INDEX[((bb * _DEBRUIJN) >> 58) & 63]
             higher = us >> (r + 1)
             if higher != 0:
                 low = higher & (-higher)
@@ -139,46 +143,123 @@ def _gen_moves(hands, n, side, trump, fr, out):
                         sc -= 30
             # insertion by score, descending
             j = cnt
-            while j > 0 and scores[j - 1] < sc:
-                scores[j] = scores[j - 1]
-                out[j] = out[j - 1]
+            while j > 0 and mv[d, MAXM + j - 1] < sc:
+                mv[d, MAXM + j] = mv[d, MAXM + j - 1]
+                mv[d, j] = mv[d, j - 1]
                 j -= 1
-            scores[j] = sc
-            out[j] = c
+            mv[d, MAXM + j] = sc
+            mv[d, j] = c
             cnt += 1
     return cnt
 
 
 @njit(cache=True)
-def _make_key(hands, n, leader, key):
+def _quick_tricks(hands, n, trump, leader):
+    """Tricks the leader can cash at once, a lower bound (two seats only, else 0).
+
+    Per suit: the leader's cards above every opposing card win when led.  In a
+    side suit the opponent can ruff once void, so if it holds a trump only as
+    many winners count as it has cards in that suit.
+    """
+    if n != 2:
+        return 0
+    me = hands[leader]
+    op = hands[1 - leader]
+    op_trumps = False
+    if trump < 4:
+        op_trumps = ((op >> (16 * trump)) & 0x1FFF) != 0
+    q = 0
+    for s in range(4):
+        ms = (me >> (16 * s)) & 0x1FFF
+        if ms == 0:
+            continue
+        os_ = (op >> (16 * s)) & 0x1FFF
+        top = 0
+        r = 12
+        while r >= 0:
+            if (ms >> r) & 1:
+                if (os_ >> r) != 0:
+                    break
+                top += 1
+            r -= 1
+        if os_ == 0:
+            # nothing to beat: every card of the suit wins unless ruffed
+            top = 0
+            x = ms
+            while x:
+                x &= x - 1
+                top += 1
+        if s != trump and op_trumps:
+            lo = 0
+            x = os_
+            while x:
+                x &= x - 1
+                lo += 1
+            if top > lo:
+                top = lo
+        q += top
+    return q
+
+
+@njit(cache=True)
+def _master_trumps(hands, n, side, trump, who):
+    """Sure tricks of side ``who``: a trump above every opposing trump wins whenever played.
+
+    One seat's master trumps fall on different tricks, so the best seat of the
+    side gives a lower bound on the side's tricks.
+    """
+    if trump >= 4:
+        return 0
+    opp = 0
+    for i in range(n):
+        if side[i] != who:
+            opp |= (hands[i] >> (16 * trump)) & 0x1FFF
+    best = 0
+    for i in range(n):
+        if side[i] == who:
+            mine = (hands[i] >> (16 * trump)) & 0x1FFF
+            top = 0
+            r = 12
+            while r >= 0:
+                if (opp >> r) & 1:
+                    break
+                if (mine >> r) & 1:
+                    top += 1
+                r -= 1
+            if top > best:
+                best = top
+    return best
+
+
+@njit(cache=True)
+def _make_key(hands, n, leader, kb, d):
+    """Relative-rank key of a trick-start position into ``kb[d]``; returns its hash."""
     for i in range(KEYW):
-        key[i] = 0
+        kb[d, i] = 0
     for s in range(4):
         us = 0
         for i in range(n):
             us |= (hands[i] >> (16 * s)) & 0x1FFF
-        j = 0
-        r = 0
+        j = 13 * s
         while us != 0:
-            if us & 1:
-                bit = np.int64(1) << (16 * s + r)
-                for i in range(n):
-                    if hands[i] & bit:
-                        key[i] |= np.int64(1) << (13 * s + j)
-                        break
-                j += 1
-            us >>= 1
-            r += 1
-    key[KEYW - 1] = leader + 1
+            b = us & (-us)
+            bit = b << (16 * s)
+            for i in range(n):
+                if hands[i] & bit:
+                    kb[d, i] |= np.int64(1) << j
+                    break
+            j += 1
+            us ^= b
+    kb[d, KEYW - 1] = leader + 1
     hsh = np.int64(0)
     for i in range(KEYW):
-        hsh = (hsh ^ key[i]) * _MIX
+        hsh = (hsh ^ kb[d, i]) * _MIX
         hsh ^= hsh >> 29
     return hsh
 
 
 @njit(cache=True)
-def _tt_find(keys, gens, gen, key, hsh):
+def _tt_find(keys, gens, gen, kb, d, hsh):
     mask = keys.shape[0] - 1
     base = (hsh >> 7) & mask & ~3
     for k in range(4):
@@ -187,7 +268,7 @@ def _tt_find(keys, gens, gen, key, hsh):
             continue
         same = True
         for w in range(KEYW):
-            if keys[idx, w] != key[w]:
+            if keys[idx, w] != kb[d, w]:
                 same = False
                 break
         if same:
@@ -196,13 +277,15 @@ def _tt_find(keys, gens, gen, key, hsh):
 
 
 @njit(cache=True)
-def _tt_store(keys, bounds, gens, gen, key, hsh, lb, ub):
-    idx = _tt_find(keys, gens, gen, key, hsh)
+def _tt_store(keys, bounds, gens, gen, kb, d, hsh, lb, ub, best):
+    idx = _tt_find(keys, gens, gen, kb, d, hsh)
     if idx >= 0:
         if lb > bounds[idx, 0]:
             bounds[idx, 0] = lb
         if ub < bounds[idx, 1]:
             bounds[idx, 1] = ub
+        if best >= 0:
+            bounds[idx, 2] = best
         return
     mask = keys.shape[0] - 1
     base = (hsh >> 7) & mask & ~3
@@ -214,10 +297,46 @@ def _tt_store(keys, bounds, gens, gen, key, hsh, lb, ub):
     if idx < 0:
         idx = base + ((hsh >> 40) & 3)
     for w in range(KEYW):
-        keys[idx, w] = key[w]
+        keys[idx, w] = kb[d, w]
     gens[idx] = gen
     bounds[idx, 0] = lb
     bounds[idx, 1] = ub
+    bounds[idx, 2] = best
+
+
+@njit(cache=True)
+def _union(hands, n, s):
+    us = 0
+    for i in range(n):
+        us |= (hands[i] >> (16 * s)) & 0x1FFF
+    return us
+
+
+@njit(cache=True)
+def _relative(hands, n, c):
+    """Card -> suit * 16 + its index among the remaining cards of its suit."""
+    s = c >> 4
+    below = _union(hands, n, s) & ((1 << (c & 15)) - 1)
+    j = 0
+    while below:
+        below &= below - 1
+        j += 1
+    return s * 16 + j
+
+
+@njit(cache=True)
+def _absolute(hands, n, code):
+    s = code >> 4
+    j = code & 15
+    us = _union(hands, n, s)
+    r = 0
+    while r < 13:
+        if (us >> r) & 1:
+            if j == 0:
+                return s * 16 + r
+            j -= 1
+        r += 1
+    return -1
 
 
 @njit(cache=True)
@@ -259,9 +378,29 @@ def search(hands, n, side, trump, r0, target, keys, bounds, gens, gen, mv, nm, c
                     res = side[ws] == 1  # need == 1 here
                     mode = 2
                 else:
-                    hsh = _make_key(hands, n, frames[d, F_PL], keybuf[d])
-                    idx = _tt_find(keys, gens, gen, keybuf[d], hsh)
+                    ld = frames[d, F_PL]
+                    q = _quick_tricks(hands, n, trump, ld)
+                    m = _master_trumps(hands, n, side, trump, 1 - side[ld])
+                    if side[ld] == 1:
+                        if q >= need:
+                            res = True
+                            mode = 2
+                        elif rem - m < need:
+                            res = False
+                            mode = 2
+                    else:
+                        if rem - q < need:
+                            res = False
+                            mode = 2
+                        elif m >= need:
+                            res = True
+                            mode = 2
+                if mode == 1 and rem > 1:
+                    hsh = _make_key(hands, n, frames[d, F_PL], keybuf, d)
+                    best = -1
+                    idx = _tt_find(keys, gens, gen, keybuf, d, hsh)
                     if idx >= 0:
+                        best = bounds[idx, 2]
                         if bounds[idx, 0] >= need:
                             res = True
                             mode = 2
@@ -272,8 +411,16 @@ def search(hands, n, side, trump, r0, target, keys, bounds, gens, gen, mv, nm, c
                         frames[d, F_SEARCHED] = 1
                         frames[d, F_HASH] = hsh
             if mode == 1:
-                nm[d] = _gen_moves(hands, n, side, trump, frames[d], mv[d])
+                nm[d] = _gen_moves(hands, n, side, trump, frames, d, mv)
                 cur[d] = 0
+                if tpos == 0 and best >= 0:
+                    bc = _absolute(hands, n, best)
+                    for k in range(nm[d]):
+                        if mv[d, k] == bc:
+                            for k2 in range(k, 0, -1):
+                                mv[d, k2] = mv[d, k2 - 1]
+                            mv[d, 0] = bc
+                            break
         if mode == 1:
             if cur[d] < nm[d]:
                 c = mv[d, cur[d]]
@@ -281,31 +428,31 @@ def search(hands, n, side, trump, r0, target, keys, bounds, gens, gen, mv, nm, c
                 p = frames[d, F_PL]
                 hands[p] &= ~(np.int64(1) << c)
                 tpos = frames[d, F_TPOS]
-                nf = frames[d + 1]
-                nf[F_WON] = frames[d, F_WON]
+                e = d + 1
+                frames[e, F_WON] = frames[d, F_WON]
                 if tpos == 0:
-                    nf[F_LSUIT] = c >> 4
-                    nf[F_WCARD] = c
-                    nf[F_WSEAT] = p
+                    frames[e, F_LSUIT] = c >> 4
+                    frames[e, F_WCARD] = c
+                    frames[e, F_WSEAT] = p
                 else:
-                    nf[F_LSUIT] = frames[d, F_LSUIT]
+                    frames[e, F_LSUIT] = frames[d, F_LSUIT]
                     if _beats(c, frames[d, F_WCARD], trump):
-                        nf[F_WCARD] = c
-                        nf[F_WSEAT] = p
+                        frames[e, F_WCARD] = c
+                        frames[e, F_WSEAT] = p
                     else:
-                        nf[F_WCARD] = frames[d, F_WCARD]
-                        nf[F_WSEAT] = frames[d, F_WSEAT]
+                        frames[e, F_WCARD] = frames[d, F_WCARD]
+                        frames[e, F_WSEAT] = frames[d, F_WSEAT]
                 if tpos == n - 1:
-                    ws = nf[F_WSEAT]
+                    ws = frames[e, F_WSEAT]
                     if side[ws] == 1:
-                        nf[F_WON] += 1
-                    nf[F_TPOS] = 0
-                    nf[F_PL] = ws
-                    nf[F_OT] = 0
+                        frames[e, F_WON] += 1
+                    frames[e, F_TPOS] = 0
+                    frames[e, F_PL] = ws
+                    frames[e, F_OT] = 0
                 else:
-                    nf[F_TPOS] = tpos + 1
-                    nf[F_PL] = (p + 1) % n
-                    nf[F_OT] = frames[d, F_OT] | (np.int64(1) << c)
+                    frames[e, F_TPOS] = tpos + 1
+                    frames[e, F_PL] = (p + 1) % n
+                    frames[e, F_OT] = frames[d, F_OT] | (np.int64(1) << c)
                 d += 1
                 mode = 0
                 continue
@@ -316,10 +463,13 @@ def search(hands, n, side, trump, r0, target, keys, bounds, gens, gen, mv, nm, c
             if frames[d, F_SEARCHED] == 1:
                 need = target - frames[d, F_WON]
                 hsh = frames[d, F_HASH]
+                cut = -1
+                if res == (side[frames[d, F_PL]] == 1):
+                    cut = _relative(hands, n, mv[d, cur[d] - 1])
                 if res:
-                    _tt_store(keys, bounds, gens, gen, keybuf[d], hsh, need, 127)
+                    _tt_store(keys, bounds, gens, gen, keybuf, d, hsh, need, 127, cut)
                 else:
-                    _tt_store(keys, bounds, gens, gen, keybuf[d], hsh, 0, need - 1)
+                    _tt_store(keys, bounds, gens, gen, keybuf, d, hsh, 0, need - 1, cut)
             if d == 0:
                 return res
             d -= 1

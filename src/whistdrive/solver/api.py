@@ -63,6 +63,12 @@ def card_from_internal(c: int) -> int:
     return (c >> 4) * 13 + (c & 15)
 
 
+def _name(card: int) -> str:
+    from ..cards import Card
+
+    return str(Card.from_index(card))
+
+
 def _bits(mask: int) -> int:
     return bin(mask).count("1")
 
@@ -109,8 +115,10 @@ class Position:
                 seat, card = (leader + k) % n, int(item)
             if seat != (leader + k) % n:
                 raise InvalidPosition(f"trick card {k} played by seat {seat}: expected seat {(leader + k) % n}")
-            if not 0 <= card < 52 or (seen >> card) & 1:
-                raise InvalidPosition(f"trick card {card} is out of range or still in a hand/trick")
+            if not 0 <= card < 52:
+                raise InvalidPosition(f"trick card {card!r} is out of range 0..51")
+            if (seen >> card) & 1:
+                raise InvalidPosition(f"trick card {_name(card)} is also in a hand or earlier in the trick")
             seen |= 1 << card
             pairs.append((seat, card))
         if len(pairs) >= n:
@@ -127,7 +135,7 @@ class Position:
             led = pairs[0][1] // 13
             for seat, card in pairs[1:]:
                 if card // 13 != led and (hands[seat] >> (13 * led)) & SUIT_MASK:
-                    raise IllegalMove(f"seat {seat} played card {card} but still holds the suit led")
+                    raise IllegalMove(f"seat {seat} played {_name(card)} but still holds the suit led")
         if sides is None:
             if n == 2:
                 sides = (0, 1)
@@ -162,7 +170,7 @@ class Position:
     def play(self, card: int) -> Position:
         """The position after the seat to move plays ``card`` (a new object)."""
         if card not in self.legal_cards():
-            raise IllegalMove(f"card {card} is not a legal card for seat {self.to_move}")
+            raise IllegalMove(f"{_name(card)} is not a legal card for seat {self.to_move}")
         p = self.to_move
         hands = list(self.hands)
         hands[p] &= ~(1 << card)
@@ -274,8 +282,9 @@ def _use_dds(pos: Position, backend: str) -> bool:
     return pos.n == 4 and pos.sides == (0, 1, 0, 1) and pos.tricks_left > AUTO_DDS_MIN_TRICKS
 
 
-AUTO_DDS_MIN_TRICKS = 8
-"""``backend="auto"`` hands 4-seat positions with more tricks left than this to DDS."""
+AUTO_DDS_MIN_TRICKS = 0
+"""``backend="auto"`` hands 4-seat positions with more tricks left than this to DDS
+(measured: DDS is faster from 3 cards a hand up, see docs/solver.md)."""
 
 
 def solve(hands, trump, leader, trick=(), sides=None, backend: str = "auto") -> int:

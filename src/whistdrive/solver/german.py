@@ -1,10 +1,214 @@
-"""German Whist stage 1 with a known stock order (placeholder, filled below)."""
+"""German Whist stage 1 solved exactly when the stock order is known.
 
-def solve_german_stage1(*a, **k):
-    raise NotImplementedError
+Stage-1 tricks (RULES.md 1.1.3): after each trick the winner takes the
+face-up prize ``stock[0]``, the loser the next card ``stock[1]``, and
+``stock[2]`` becomes the new prize.  When the stock is empty, stage 2 is a
+two-hand ending solved by the compiled kernel.
 
-def values_german_stage1(*a, **k):
-    raise NotImplementedError
+The stage-1 tree is searched in Python with alpha-beta and a memo of bounds;
+the leaves call the kernel with the current window (``lo``/``hi``), so a
+leaf only resolves the value as far as the window needs.  The value is the
+number of *counted* tricks still to come for the seat to move: stage-2
+tricks by default, every trick with ``count="all26"``.
+"""
 
-def warm_up():
-    pass
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .api import ENGINE, InvalidPosition, Position, _beats
+
+_SIDES = (0, 1)
+
+
+def _legal(hand: int, led: int | None, follow_suit: bool) -> list[int]:
+    cards = [c for c in range(52) if hand >> c & 1]
+    if led is not None and follow_suit:
+        same = [c for c in cards if c // 13 == led // 13]
+        if same:
+            return same
+    return cards
+
+
+class _Stage1:
+    def __init__(self, stock: Sequence[int], trump: int | None, all26: bool, follow_suit: bool) -> None:
+        self.stock = tuple(int(c) for c in stock)
+        self.trump = trump
+        self.all26 = all26
+        self.follow = follow_suit
+        self.memo: dict[tuple, tuple[int, int]] = {}
+        self.leaves = 0
+
+    def stage2(self, h0: int, h1: int, leader: int, alpha: int, beta: int) -> int:
+        """Seat 0's stage-2 tricks, clamped to [alpha, beta] (the kernel's side 1 is seat 1)."""
+        self.leaves += 1
+        r = bin(h0).count("1")
+        if alpha >= r:
+            return alpha
+        if beta <= 0:
+            return beta
+        pos = Position([h0, h1], self.trump, leader, (), _SIDES)
+        s1 = ENGINE.side1_tricks(pos, lo=max(0, r - beta), hi=min(r, r - alpha))
+        return r - s1
+
+    def value(self, h0: int, h1: int, si: int, leader: int, led: int | None, alpha: int, beta: int) -> int:
+        """Counted tricks of seat 0 from here, fail-hard in [alpha, beta]."""
+        if si >= len(self.stock) and led is None:
+            return max(alpha, min(beta, self.stage2(h0, h1, leader, alpha, beta)))
+        key = (h0, h1, si, leader, led)
+        lo, hi = self.memo.get(key, (0, 99))
+        if lo >= beta:
+            return beta
+        if hi <= alpha:
+            return alpha
+        a0, b0 = alpha, beta
+        mover = leader if led is None else 1 - leader
+        hand = h0 if mover == 0 else h1
+        best = -1 if mover == 0 else 999
+        for c in self.order(hand, led, mover):
+            nh0 = h0 & ~(1 << c) if mover == 0 else h0
+            nh1 = h1 & ~(1 << c) if mover == 1 else h1
+            if led is None:
+                v = self.value(nh0, nh1, si, leader, c, alpha, beta)
+            else:
+                win = mover if _beats(c, led, self.trump) else leader
+                prize, draw = self.stock[si], self.stock[si + 1]
+                if win == 0:
+                    nh0 |= 1 << prize
+                    nh1 |= 1 << draw
+                else:
+                    nh1 |= 1 << prize
+                    nh0 |= 1 << draw
+                gain = 1 if (self.all26 and win == 0) else 0
+                v = gain + self.value(nh0, nh1, si + 2, win, None, alpha - gain, beta - gain)
+            if mover == 0:
+                best = max(best, v)
+                alpha = max(alpha, v)
+            else:
+                best = min(best, v)
+                beta = min(beta, v)
+            if alpha >= beta:
+                break
+        if best <= a0:
+            self.memo[key] = (lo, min(hi, best))
+        elif best >= b0:
+            self.memo[key] = (max(lo, best), hi)
+        else:
+            self.memo[key] = (best, best)
+        return max(a0, min(b0, best))
+
+    def order(self, hand: int, led: int | None, mover: int) -> list[int]:
+        """High cards first when leading, cheapest winner then lowest loser when following."""
+        cards = _legal(hand, led, self.follow)
+        if led is None:
+            return sorted(cards, key=lambda c: -(c % 13))
+        wins = sorted((c for c in cards if _beats(c, led, self.trump)), key=lambda c: c % 13)
+        loses = sorted((c for c in cards if not _beats(c, led, self.trump)), key=lambda c: c % 13)
+        return wins + loses
+
+
+def _check(hand0: int, hand1: int, stock: Sequence[int], leader: int, trick: Sequence) -> int | None:
+    if len(stock) % 2:
+        raise InvalidPosition(f"stock of {len(stock)} cards: stage 1 takes cards in pairs")
+    seen = 0
+    for name, m in (("hand 0", hand0), ("hand 1", hand1)):
+        if m & seen:
+            raise InvalidPosition(f"{name} shares cards with the other hand")
+        seen |= m
+    for c in stock:
+        if not 0 <= c < 52 or (seen >> c) & 1:
+            raise InvalidPosition(f"stock card {c} is out of range or duplicated")
+        seen |= 1 << c
+    if leader not in (0, 1):
+        raise InvalidPosition(f"leader {leader!r}: expected seat 0 or 1")
+    led = None
+    if trick:
+        if len(trick) != 1:
+            raise InvalidPosition("a two-hand trick in progress holds exactly one card (the lead)")
+        item = trick[0]
+        led = int(item[1]) if isinstance(item, tuple | list) else int(item)
+        if (seen >> led) & 1:
+            raise InvalidPosition(f"trick card {led} is also in a hand or the stock")
+    n0, n1 = bin(hand0).count("1"), bin(hand1).count("1")
+    if (n0 + (1 if led is not None and leader == 0 else 0)) != (n1 + (1 if led is not None and leader == 1 else 0)):
+        raise InvalidPosition("hand sizes differ")
+    return led
+
+
+def solve_german_stage1(
+    hand0: int,
+    hand1: int,
+    stock: Sequence[int],
+    trump: int | None,
+    leader: int,
+    trick: Sequence = (),
+    count: str = "stage2",
+    follow_suit: bool = True,
+) -> int:
+    """Counted tricks still to come for the seat to move, with the stock order known.
+
+    ``stock[0]`` is the face-up prize; ``count`` is ``"stage2"`` (default) or
+    ``"all26"``; ``follow_suit=False`` lifts the follow-suit rule in stage 1.
+    """
+    if count not in ("stage2", "all26"):
+        raise InvalidPosition(f"count {count!r}: expected 'stage2' or 'all26'")
+    led = _check(hand0, hand1, stock, leader, trick)
+    if not stock:
+        from .api import solve_two_hand
+
+        return solve_two_hand(hand0, hand1, trump, leader, trick)
+    s = _Stage1(stock, trump, count == "all26", follow_suit)
+    v0 = s.value(hand0, hand1, 0, leader, led, -1, 99)
+    mover = leader if led is None else 1 - leader
+    return v0 if mover == 0 else _total(hand0, hand1, stock, led, count) - v0
+
+
+def _total(hand0: int, hand1: int, stock: Sequence[int], led: int | None, count: str) -> int:
+    """Counted tricks still to come in the whole deal."""
+    cards = bin(hand0).count("1") + bin(hand1).count("1") + len(stock) + (1 if led is not None else 0)
+    tricks = cards // 2
+    return tricks if count == "all26" else tricks - len(stock) // 2
+
+
+def values_german_stage1(
+    hand0: int,
+    hand1: int,
+    stock: Sequence[int],
+    trump: int | None,
+    leader: int,
+    trick: Sequence = (),
+    count: str = "stage2",
+    follow_suit: bool = True,
+) -> dict[int, int]:
+    """Per legal card of the seat to move: its counted tricks still to come after playing it."""
+    if count not in ("stage2", "all26"):
+        raise InvalidPosition(f"count {count!r}: expected 'stage2' or 'all26'")
+    led = _check(hand0, hand1, stock, leader, trick)
+    if not stock:
+        from .api import values_two_hand
+
+        return values_two_hand(hand0, hand1, trump, leader, trick)
+    s = _Stage1(stock, trump, count == "all26", follow_suit)
+    mover = leader if led is None else 1 - leader
+    total = _total(hand0, hand1, stock, led, count)
+    hand = hand0 if mover == 0 else hand1
+    out = {}
+    for c in sorted(_legal(hand, led, follow_suit)):
+        nh0 = hand0 & ~(1 << c) if mover == 0 else hand0
+        nh1 = hand1 & ~(1 << c) if mover == 1 else hand1
+        if led is None:
+            v0 = s.value(nh0, nh1, 0, leader, c, -1, 99)
+        else:
+            win = mover if _beats(c, led, trump) else leader
+            if win == 0:
+                nh0, nh1 = nh0 | 1 << stock[0], nh1 | 1 << stock[1]
+            else:
+                nh0, nh1 = nh0 | 1 << stock[1], nh1 | 1 << stock[0]
+            gain = 1 if (count == "all26" and win == 0) else 0
+            v0 = gain + s.value(nh0, nh1, 2, win, None, -1, 99)
+        out[c] = v0 if mover == 0 else total - v0
+    return out
+
+
+def warm_up() -> None:
+    """Nothing compiled of its own: stage 1 reuses the two-hand kernel."""

@@ -1,0 +1,187 @@
+"""Text form of a solver position, and the table of card values (``whistdrive solve``).
+
+Format: one ``key: value`` per line, ``#`` starts a comment, keys are case
+insensitive::
+
+    game: whist            # german | whist | knockout
+    trump: H               # S H D C, ♠ ♥ ♦ ♣, or NT
+    leader: S              # seat name (whist: N E S W) or number
+    N: AS KS 10♥ Д♦        # one line per seat; '-' for an empty hand
+    E: ...
+    S: ...
+    W: ...
+    trick: QH 2H           # cards already on the current trick, from the leader on
+
+German Whist uses seats ``0`` and ``1`` and may add ``stock:`` (top first,
+the first card is the face-up prize), ``count: stage2|all26`` and
+``follow_suit: yes|no``.  Knock-out takes seats ``0``..``n-1`` and
+``seat:`` (whose tricks are counted, default the seat to move).  Cards use
+English or Russian notation (:func:`whistdrive.cards.parse_cards`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..cards import Card, Suit, parse_cards
+from ..errors import ParseError, WhistError
+from . import api, german
+
+WHIST_SEATS = "NESW"
+RU_WHIST_SEATS = "СВЮЗ"
+KEYS = {"game", "trump", "leader", "trick", "stock", "count", "follow_suit", "seat"}
+
+
+@dataclass
+class TextPosition:
+    game: str
+    trump: int | None
+    leader: int
+    hands: list[int]
+    trick: list[int] = field(default_factory=list)
+    stock: list[int] = field(default_factory=list)
+    count: str = "stage2"
+    follow_suit: bool = True
+    seat: int | None = None
+
+    @property
+    def to_move(self) -> int:
+        return (self.leader + len(self.trick)) % len(self.hands)
+
+
+def _seat(token: str, game: str, n: int, line_no: int) -> int:
+    t = token.strip().upper()
+    if game == "whist" and len(t) == 1 and t in WHIST_SEATS:
+        return WHIST_SEATS.index(t)
+    if game == "whist" and len(t) == 1 and t in RU_WHIST_SEATS:
+        return RU_WHIST_SEATS.index(t)
+    if t.isdigit() and int(t) < n:
+        return int(t)
+    names = "N E S W" if game == "whist" else " ".join(str(i) for i in range(n))
+    raise ParseError(f"line {line_no}: unknown seat {token.strip()!r}: expected one of {names}")
+
+
+def _cards(text: str, line_no: int) -> list[int]:
+    if text.strip() in ("-", ""):
+        return []
+    try:
+        return [c.index for c in parse_cards(text)]
+    except ParseError as e:
+        raise ParseError(f"line {line_no}: {e}") from None
+
+
+def parse_position(text: str) -> TextPosition:
+    """Read the text form; :class:`ParseError` names the bad line and token."""
+    fields: dict[str, tuple[str, int]] = {}
+    seat_lines: list[tuple[str, str, int]] = []
+    for no, raw in enumerate(text.splitlines(), 1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        if ":" not in line:
+            raise ParseError(f"line {no}: {raw.strip()!r} is not 'key: value'")
+        key, value = (x.strip() for x in line.split(":", 1))
+        k = key.lower().replace(" ", "_")
+        if k in KEYS:
+            if k in fields:
+                raise ParseError(f"line {no}: {key!r} given twice")
+            fields[k] = (value, no)
+        else:
+            seat_lines.append((key, value, no))
+    game = fields.get("game", ("", 0))[0].lower()
+    if game not in ("german", "whist", "knockout"):
+        raise ParseError(f"line {fields.get('game', ('', 0))[1]}: game {game!r}: expected german, whist or knockout")
+    n = {"german": 2, "whist": 4}.get(game, len(seat_lines))
+    if not 2 <= n <= 7:
+        raise ParseError(f"knockout needs 2..7 seat lines, got {n}")
+    hands: list[int | None] = [None] * n
+    for key, value, no in seat_lines:
+        s = _seat(key, game, n, no)
+        if hands[s] is not None:
+            raise ParseError(f"line {no}: seat {key!r} given twice")
+        mask = 0
+        for c in _cards(value, no):
+            if mask >> c & 1:
+                raise ParseError(f"line {no}: card {Card.from_index(c)} given twice")
+            mask |= 1 << c
+        hands[s] = mask
+    missing = [i for i, h in enumerate(hands) if h is None]
+    if missing:
+        raise ParseError(f"missing hand for seat(s) {', '.join(map(str, missing))}")
+    tv, tno = fields.get("trump", ("", 0))
+    if not tv:
+        raise ParseError("missing 'trump:' line (a suit or NT)")
+    if tv.upper() in ("NT", "БК", "NONE", "-"):
+        trump = None
+    else:
+        try:
+            trump = int(Suit.parse(tv))
+        except ParseError as e:
+            raise ParseError(f"line {tno}: {e}") from None
+    lv, lno = fields.get("leader", ("", 0))
+    if not lv:
+        raise ParseError("missing 'leader:' line")
+    leader = _seat(lv, game, n, lno)
+    trick = _cards(*fields["trick"]) if "trick" in fields else []
+    stock = _cards(*fields["stock"]) if "stock" in fields else []
+    if stock and game != "german":
+        raise ParseError(f"line {fields['stock'][1]}: 'stock' is only for game: german")
+    count = fields.get("count", ("stage2", 0))[0].lower()
+    if count not in ("stage2", "all26"):
+        raise ParseError(f"line {fields['count'][1]}: count {count!r}: expected stage2 or all26")
+    fs = fields.get("follow_suit", ("yes", 0))
+    if fs[0].lower() not in ("yes", "no", "true", "false"):
+        raise ParseError(f"line {fs[1]}: follow_suit {fs[0]!r}: expected yes or no")
+    seat = _seat(*fields["seat"][:1], game, n, fields["seat"][1]) if "seat" in fields else None
+    return TextPosition(
+        game, trump, leader, [int(h) for h in hands], trick, stock, count, fs[0].lower() in ("yes", "true"), seat
+    )
+
+
+def evaluate(pos: TextPosition) -> tuple[dict[int, int], str]:
+    """Values of every legal card and a description of what they count."""
+    trick = [(((pos.leader + k) % len(pos.hands)), c) for k, c in enumerate(pos.trick)]
+    if pos.game == "german":
+        vals = german.values_german_stage1(
+            pos.hands[0], pos.hands[1], pos.stock, pos.trump, pos.leader, trick, pos.count, pos.follow_suit
+        )
+        what = f"tricks for seat {pos.to_move}"
+    elif pos.game == "whist":
+        vals = api.values_whist(pos.hands, pos.trump, pos.leader, trick)
+        what = f"tricks for {'N-S' if pos.to_move % 2 == 0 else 'E-W'}"
+    else:
+        seat = pos.to_move if pos.seat is None else pos.seat
+        vals = api.values_knockout(pos.hands, pos.trump, pos.leader, trick, seat)
+        what = f"tricks seat {seat} is sure of"
+    return vals, what
+
+
+_WORDS = {
+    "en": {"card": "card", "value": "value", "to_move": "to move", "trump": "trump", "nt": "no trump"},
+    "ru": {"card": "карта", "value": "взятки", "to_move": "ходит", "trump": "козырь", "nt": "без козыря"},
+}
+
+
+def format_values(pos: TextPosition, values: dict[int, int], what: str, lang: str = "en") -> str:
+    """A table of every legal card (best first) and its value."""
+    w = _WORDS.get(lang, _WORDS["en"])
+    seat_name = WHIST_SEATS[pos.to_move] if pos.game == "whist" else str(pos.to_move)
+    trump = w["nt"] if pos.trump is None else Suit(pos.trump).symbol
+    lines = [f"{pos.game}: {w['trump']} {trump}, {seat_name} {w['to_move']} ({what})"]
+    lines.append(f"{w['card']:<6}{w['value']}")
+    fmt = Card.russian if lang == "ru" else Card.english
+    for c, v in sorted(values.items(), key=lambda kv: (-kv[1], -(kv[0] % 13), kv[0])):
+        lines.append(f"{fmt(Card.from_index(c)):<6}{v}")
+    return "\n".join(lines) + "\n"
+
+
+def run_solve(text: str, lang: str = "en") -> str:
+    """``whistdrive solve``: parse, solve, format.  Bad positions raise ParseError."""
+    pos = parse_position(text)
+    try:
+        vals, what = evaluate(pos)
+    except WhistError as e:
+        if isinstance(e, ParseError):
+            raise
+        raise ParseError(f"position is not valid: {e}") from None
+    return format_values(pos, vals, what, lang)
