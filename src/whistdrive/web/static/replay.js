@@ -1,0 +1,97 @@
+/* whistdrive replay viewer: steps through a finished game (or a rules example) with every hand shown.
+ * WD.Replay(container, data, {names, analysis}) — data = {game, human_seat, frames: [{seq, mover, action, view, hands}]}. */
+"use strict";
+(function (WD) {
+  const { el, t } = WD;
+  function defaultNames(game, seatNames, human) {
+    return (s) => {
+      if (human !== null && human !== undefined && s === human) return t("You");
+      if (game === "whist") return t({ 0: "North", 1: "East", 2: "South", 3: "West" }[s]); // i18n
+      if (game === "german") return human !== null && human !== undefined ? t("Computer") : t("Player {n}", { n: seatNames[s] });
+      return t("Player {n}", { n: s + 1 });
+    };
+  }
+  WD.Replay = function (container, data, opts) {
+    opts = opts || {};
+    const frames = data.frames;
+    const names = opts.names || defaultNames(data.game, frames[0].view.seat_names, opts.human);
+    let k = opts.start || 0;
+    const board = el("div", { class: "replay-board" });
+    const caption = el("p", { class: "replay-caption", "aria-live": "polite" });
+    const counter = el("span", { class: "replay-counter" });
+    const analysis = el("p", { class: "replay-analysis" });
+    const btn = (label, title, fn, cls) => el("button", { type: "button", class: cls || "", "aria-label": title, title: title, onclick: fn }, label);
+    const first = btn("⏮", t("First step"), () => go(0), "r-first");
+    const prev = btn("◀", t("Previous step"), () => go(k - 1), "r-prev");
+    const next = btn("▶", t("Next step"), () => go(k + 1), "r-next");
+    const last = btn("⏭", t("Last step"), () => go(frames.length - 1), "r-last");
+    const controls = el("div", { class: "replay-controls", role: "toolbar", "aria-label": t("Replay controls") }, first, prev, counter, next, last);
+    if (opts.analysis) controls.append(btn(t("Analyse"), t("Analyse the next decision"), analyse, "r-analyse"));
+    const wrap = el("div", { class: "replay", tabindex: "0", "aria-label": opts.label || t("Replay") }, controls, caption, board, analysis);
+    wrap.addEventListener("keydown", (e) => {
+      if (e.key === "ArrowRight") { e.preventDefault(); go(k + 1); }
+      else if (e.key === "ArrowLeft") { e.preventDefault(); go(k - 1); }
+      else if (e.key === "Home") { e.preventDefault(); go(0); }
+      else if (e.key === "End") { e.preventDefault(); go(frames.length - 1); }
+    });
+    container.append(wrap);
+    function trickOf(i) {
+      const f = frames[i];
+      if (f.view.trick.length || !f.action || f.action.length === 1) return { cards: f.view.trick, complete: false };
+      const before = frames[i - 1].view.trick;
+      return { cards: before.concat([{ seat: f.mover, card: f.action }]), complete: true };
+    }
+    function go(i) {
+      k = Math.max(0, Math.min(frames.length - 1, i));
+      const f = frames[k], v = f.view;
+      counter.textContent = t("Step {n} of {m}", { n: k, m: frames.length - 1 });
+      prev.disabled = first.disabled = k === 0;
+      next.disabled = last.disabled = k === frames.length - 1;
+      analysis.textContent = "";
+      const cap = data.captions && data.captions[k];
+      caption.textContent = cap ? (cap[WD.lang] || cap.en || cap) :
+        f.action ? (f.action.length === 1 ? t("{player} chooses trumps: {suit}", { player: names(f.mover), suit: WD.suitTitle(f.action) })
+          : t("{player} plays {card}", { player: names(f.mover), card: WD.cardName(f.action) })) : t("The deal");
+      board.innerHTML = "";
+      const facts = el("p", { class: "replay-facts" });
+      if (v.trump) facts.append(t("Trumps"), ": ", WD.suitIcon(v.trump), " ", WD.suitTitle(v.trump));
+      if (v.prize) facts.append(" · ", t("Prize"), ": ", WD.cardShort(v.prize));
+      if (v.stock_size !== undefined) facts.append(" · ", t("Stock"), ": ", String(v.stock_size));
+      board.append(facts);
+      const trick = trickOf(k);
+      const tr = el("div", { class: "replay-trick", "aria-label": t("Current trick") },
+        trick.cards.map((p) => el("figure", { class: "played" }, WD.cardImage(p.card, "small"), el("figcaption", {}, names(p.seat)))));
+      const hands = el("div", { class: "replay-hands" }, f.hands.map((h, s) => el("div", { class: "replay-hand" + (v.current_seat === s ? " turn" : "") },
+        el("div", { class: "seat-name" }, names(s)),
+        el("div", { class: "mini-hand", role: "list", "aria-label": names(s) }, h.map((c) => el("span", { role: "listitem" }, WD.cardImage(c, "small")))))));
+      board.append(tr, hands);
+      if (v.over && v.result) board.append(el("p", { class: "replay-end" }, t("The game is over.")));
+    }
+    async function analyse() {
+      if (k >= frames.length - 1) return;
+      analysis.textContent = t("Thinking…");
+      try {
+        const r = await fetch(opts.analysis + k);
+        if (!r.ok) { analysis.textContent = t("No analysis is available."); return; }
+        const a = await r.json();
+        const played = WD.actionName(a.played), best = a.best ? WD.actionName(a.best) : "?";
+        analysis.textContent = a.best === a.played ? t("{card}: the expert agrees.", { card: played })
+          : t("Played {card}; the expert prefers {best}.", { card: played, best: best });
+      } catch (e) { analysis.textContent = t("No analysis is available."); }
+    }
+    go(k);
+    return { go: go };
+  };
+  // The replay page of a finished game.
+  WD.ready(async () => {
+    const root = document.getElementById("replay");
+    if (!root) return;
+    document.title = t("Replay") + " · whistdrive";
+    const data = await (await fetch(document.body.dataset.src)).json();
+    root.append(el("h1", {}, t("Replay")),
+      el("p", {}, el("a", { class: "button", href: "/api/games/" + document.body.dataset.gameId + "/record", download: "" }, t("Download record")), " ",
+        el("a", { class: "button", href: "/" }, t("Back to the lobby"))));
+    WD.Replay(root, data, { human: data.human_seat, analysis: data.analysis });
+    root.querySelector(".replay").focus();
+  });
+})(window.WD);

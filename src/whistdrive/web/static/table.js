@@ -1,0 +1,503 @@
+/* whistdrive table client: one WebSocket per seat; the server is authoritative.
+ * Messages in: snapshot (full view), play (one action + the new view), hint, error, pong.
+ * Messages out: hello {token}, act {action, seq}, hint, undo, snapshot, ping. */
+"use strict";
+(function (WD) {
+  const { el, t, tn } = WD;
+  const body = document.body;
+  const GAME_ID = body.dataset.gameId, TOKEN = body.dataset.token, GAME = body.dataset.game;
+  const S = {
+    ws: null, snap: null, view: null, seq: 0, queue: [], busy: false, display: { cards: [], complete: false },
+    lastTrick: null, log: [], dealResults: 0, retry: 0, hint: null, pendingAct: false, shownOver: false,
+  };
+  let settings = WD.settings();
+  const root = document.getElementById("table");
+
+  // --- names and positions ---
+  function seatName(seat) {
+    const human = S.snap ? S.snap.human_seat : 0;
+    if (seat === human) return t("You");
+    if (GAME === "whist") return t({ 0: "North", 1: "East", 3: "West" }[seat]); // i18n
+    if (GAME === "german") return t("Computer");
+    return t("Player {n}", { n: seat + 1 });
+  }
+  function seatLabel(seat) {
+    const n = seatName(seat);
+    if (GAME === "whist" && seat === 0) return n + " · " + t("partner");
+    const spec = S.snap && S.snap.seats[seat];
+    return spec && spec.kind === "bot" && spec.level ? n : n;
+  }
+  function position(seat) {
+    const n = S.view.seat_names.length, human = S.snap.human_seat;
+    const rel = (seat - human + n) % n;
+    if (rel === 0) return "bottom";
+    if (n === 2) return "top";
+    if (n === 3) return rel === 1 ? "left" : "right";
+    if (n === 4) return ["bottom", "left", "top", "right"][rel];
+    if (rel === 1) return "left";
+    if (rel === n - 1) return "right";
+    return "top";
+  }
+  function trumpSuit() { return S.view.trump || null; }
+  function sortHand(cards) {
+    const trump = trumpSuit();
+    let order = ["S", "H", "C", "D"].filter((s) => s !== trump);
+    if (trump) order.push(trump); // trumps at the right-hand end
+    return cards.slice().sort((a, b) => order.indexOf(a[1]) - order.indexOf(b[1]) ||
+      WD.RANK_ORDER.indexOf(b[0]) - WD.RANK_ORDER.indexOf(a[0]));
+  }
+  function announce(text) {
+    const live = document.getElementById("announce");
+    if (!live) return;
+    live.textContent = "";
+    setTimeout(() => { live.textContent = text; }, 30);
+  }
+
+  // --- connection ---
+  function connect() {
+    const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    const ws = new WebSocket(proto + "//" + location.host + "/ws/" + GAME_ID);
+    S.ws = ws;
+    setConn("connecting");
+    ws.onopen = () => { ws.send(JSON.stringify({ type: "hello", token: TOKEN })); };
+    ws.onmessage = (ev) => onMessage(JSON.parse(ev.data));
+    ws.onclose = (ev) => {
+      if (S.ws !== ws) return;
+      setConn("offline");
+      if (ev.code === 4401) { showError(t("This table does not exist or is not yours.")); return; }
+      const delay = Math.min(5000, 300 * 2 ** S.retry++);
+      setTimeout(connect, delay);
+    };
+  }
+  function send(msg) {
+    if (S.ws && S.ws.readyState === WebSocket.OPEN) { S.ws.send(JSON.stringify(msg)); return true; }
+    return false;
+  }
+  function setConn(state) {
+    root.dataset.conn = state;
+    const c = document.getElementById("conn");
+    if (c) c.textContent = state === "online" ? "" : state === "connecting" ? t("Connecting…") : t("Connection lost — reconnecting…");
+  }
+
+  function onMessage(m) {
+    if (m.type === "snapshot") {
+      S.retry = 0;
+      setConn("online");
+      S.snap = m; S.view = m.view; S.seq = m.seq; S.queue = []; S.busy = false; S.pendingAct = false;
+      S.log = m.log.slice();
+      S.dealResults = (m.view.deal_results || []).length;
+      S.display = { cards: m.view.trick.slice(), complete: false };
+      const tr = m.view.tricks || [];
+      S.lastTrick = tr.length ? tr[tr.length - 1] : null;
+      S.hint = null;
+      render();
+      maybeAutoplay();
+    } else if (m.type === "play") {
+      S.queue.push(m);
+      pump();
+    } else if (m.type === "hint") {
+      S.hint = m.best;
+      render();
+      if (m.best) announce(t("Hint: {card}", { card: WD.actionName(m.best) }));
+    } else if (m.type === "error") {
+      S.pendingAct = false;
+      const msg = ERRORS[m.code] ? t(ERRORS[m.code]) : m.message;
+      showError(msg);
+      render();
+    }
+  }
+  const ERRORS = {
+    illegal: "That card cannot be played now.", not_your_turn: "It is not your turn.", // i18n
+    stale: "The table has moved on.", rate_limited: "Too many messages: slow down.", // i18n
+    nothing_to_undo: "There is nothing to undo.", no_hint: "No hint is available.", // i18n
+    game_over: "The game is over.", auth: "This table does not exist or is not yours.", // i18n
+    storage: "The move could not be saved. Please try again.", // i18n
+  };
+  function showError(msg) {
+    const e = document.getElementById("flash");
+    if (!e) return;
+    e.textContent = msg;
+    e.hidden = false;
+    clearTimeout(showError.timer);
+    showError.timer = setTimeout(() => { e.hidden = true; }, 3500);
+    announce(msg);
+  }
+
+  // Plays are shown one by one at the chosen pace, so bots' cards can be followed.
+  function pump() {
+    if (S.busy) return;
+    const m = S.queue.shift();
+    if (!m) { maybeAutoplay(); return; }
+    S.busy = true;
+    const before = S.view;
+    S.view = m.view; S.seq = m.seq; S.snap.can_undo = m.can_undo;
+    S.log.push([m.seat, m.action]);
+    S.hint = null;
+    if (m.seat === S.snap.human_seat) S.pendingAct = false;
+    const isCard = m.action.length > 1;
+    if (isCard) {
+      if (m.view.trick.length) S.display = { cards: m.view.trick.slice(), complete: false };
+      else {
+        const prev = S.display.complete ? [] : S.display.cards;
+        S.display = { cards: prev.concat([{ seat: m.seat, card: m.action }]), complete: true };
+        S.lastTrick = { cards: S.display.cards };
+      }
+    } else {
+      S.display = { cards: [], complete: false };
+    }
+    announce(isCard ? t("{player} plays {card}", { player: seatName(m.seat), card: WD.cardName(m.action) })
+      : t("{player} chooses trumps: {suit}", { player: seatName(m.seat), suit: WD.suitTitle(m.action) }));
+    const newDeal = (m.view.deal_results || []).length > S.dealResults;
+    render();
+    const pace = WD.PACE_MS[settings.pace] ?? 750;
+    let wait = m.seat === S.snap.human_seat ? Math.min(pace, 250) : pace;
+    if (S.display.complete) wait = Math.max(wait, pace * 1.4);
+    const finish = () => {
+      if (newDeal) {
+        S.dealResults = m.view.deal_results.length;
+        if (!m.view.over) { showDealSummary(m.view, () => { S.busy = false; pump(); }); return; }
+      }
+      if (m.view.over && !S.queue.length) { S.busy = false; S.display = { cards: S.display.cards, complete: true }; render(); showMatchSummary(); return; }
+      S.busy = false;
+      if (S.display.complete && !S.queue.length) { S.display = { cards: [], complete: false }; render(); }
+      pump();
+    };
+    if (wait > 0) setTimeout(finish, wait); else finish();
+    void before;
+  }
+
+  function myTurn() {
+    return S.view && !S.busy && S.queue.length === 0 && S.view.current_seat === S.snap.human_seat && !S.view.over;
+  }
+  function play(action) {
+    if (!myTurn() || S.pendingAct) return;
+    if (!S.view.legal.includes(action)) { showError(t("That card cannot be played now.")); return; }
+    S.pendingAct = true;
+    if (!send({ type: "act", action: action, seq: S.seq })) { S.pendingAct = false; showError(t("Connection lost — reconnecting…")); }
+    render();
+  }
+  function maybeAutoplay() {
+    if (!myTurn() || !settings.autoplay || S.view.decision !== "play" || S.view.legal.length !== 1) return;
+    const card = S.view.legal[0];
+    setTimeout(() => { if (myTurn() && S.view.legal.length === 1 && S.view.legal[0] === card) play(card); },
+      Math.max(200, (WD.PACE_MS[settings.pace] ?? 750) / 2));
+  }
+
+  // --- rendering ---
+  function render() {
+    if (!S.view) return;
+    const v = S.view;
+    root.innerHTML = "";
+    root.className = "table-page game-" + GAME + (settings.fourColour ? " four-colour" : "");
+    root.append(toolbar(), felt(), sidePanel());
+    const focusCard = document.activeElement && document.activeElement.dataset && document.activeElement.dataset.card;
+    if (myTurn() && v.decision === "trump" && !document.getElementById("trump-dialog")) showTrumpDialog();
+    const again = focusCard && root.querySelector(`.hand [data-card="${focusCard}"]`);
+    if (again) again.focus();
+    else if (myTurn() && restoreFocus) {
+      const first = root.querySelector(".hand .legal");
+      if (first) first.focus();
+    }
+  }
+  let restoreFocus = false;
+  document.addEventListener("keydown", () => { restoreFocus = true; }, { capture: true });
+  document.addEventListener("pointerdown", () => { restoreFocus = false; }, { capture: true });
+
+  function statusText() {
+    const v = S.view;
+    if (v.over) return t("The game is over.");
+    if (S.busy || S.queue.length) return "";
+    if (v.current_seat === S.snap.human_seat) return v.decision === "trump" ? t("Choose trumps.") : t("Your turn.");
+    return t("{player} is thinking…", { player: seatName(v.current_seat) });
+  }
+
+  function toolbar() {
+    const v = S.view;
+    const canAct = myTurn();
+    const rulesUrl = "/rules/" + GAME + "?" + Object.entries(v.options).map(([k, val]) =>
+      "o." + encodeURIComponent(k) + "=" + encodeURIComponent(String(val))).join("&");
+    return el("div", { class: "toolbar", role: "toolbar", "aria-label": t("Table controls") },
+      el("button", { type: "button", id: "btn-hint", disabled: !canAct || v.decision !== "play", onclick: () => send({ type: "hint" }),
+        title: t("Hint") + " (H)" }, t("Hint")),
+      el("button", { type: "button", id: "btn-undo", disabled: !S.snap.can_undo || v.over || S.snap.status !== "active",
+        onclick: () => send({ type: "undo" }), title: t("Undo") + " (U)" }, t("Undo")),
+      el("button", { type: "button", id: "btn-last", disabled: !S.lastTrick, onclick: showLastTrick, title: t("Last trick") + " (L)" }, t("Last trick")),
+      el("button", { type: "button", id: "btn-settings", onclick: showSettings }, t("Settings")),
+      el("a", { class: "button", href: rulesUrl, target: "_blank", rel: "noopener" }, t("Rules")),
+      v.over ? el("a", { class: "button", id: "btn-record", href: "/api/games/" + GAME_ID + "/record", download: "" }, t("Download record")) : null,
+      v.over ? el("a", { class: "button", href: "/replay/" + GAME_ID }, t("Replay")) : null,
+      el("span", { id: "conn", class: "conn" }),
+    );
+  }
+
+  function seatBox(seat) {
+    const v = S.view;
+    const pos = position(seat);
+    const isOut = GAME === "knockout" && v.out && String(seat) in v.out;
+    let count = 0;
+    if (GAME === "german") count = v.opponent_hand_size;
+    else if (GAME === "whist") count = v.hand_sizes[seat];
+    else count = (v.hand_sizes || {})[seat] || 0;
+    const turn = v.current_seat === seat && !v.over;
+    const known = GAME === "german" ? (v.opponent_known || []) : GAME === "whist" ? ((v.known_cards || {})[seat] || []) : [];
+    const fan = el("div", { class: "fan", "aria-hidden": "true" });
+    const shown = Math.min(count, 13);
+    for (let i = 0; i < shown - known.length; i++) fan.append(WD.cardBack("mini"));
+    for (const c of sortHand(known)) fan.append(WD.cardImage(c, "mini known"));
+    const tricks = trickCount(seat);
+    const spec = S.snap.seats[seat];
+    return el("section", { class: "seat pos-" + pos + (turn ? " turn" : "") + (isOut ? " out" : ""), "data-seat": seat,
+      "aria-label": seatLabel(seat) },
+      el("div", { class: "seat-head" },
+        el("span", { class: "seat-name" }, seatLabel(seat)),
+        spec && spec.kind === "bot" ? el("span", { class: "level" }, t(levelName(spec.level))) : null,
+        v.dealer === seat ? el("span", { class: "badge dealer", title: t("Dealer") }, t("D")) : null,
+        turn ? el("span", { class: "badge turn-badge" }, "●") : null),
+      isOut ? el("div", { class: "out-label" }, t("Out in deal {n}", { n: v.out[seat] })) :
+        el("div", { class: "seat-info" },
+          tn("{n} card", "{n} cards", count), " · ", tn("{n} trick", "{n} tricks", tricks)),
+      known.length ? el("div", { class: "sr-only" }, t("Known cards: {cards}", { cards: known.map(WD.cardName).join(", ") })) : null,
+      isOut ? null : fan);
+  }
+  function levelName(l) { return l ? l.charAt(0).toUpperCase() + l.slice(1) : ""; }
+  function trickCount(seat) {
+    const v = S.view;
+    if (GAME === "german") return v.tricks_won["stage" + v.stage][seat];
+    if (GAME === "whist") return v.tricks.filter((tr) => tr.winner === seat).length;
+    return (v.tricks_won || {})[seat] || 0;
+  }
+
+  function felt() {
+    const v = S.view;
+    const n = v.seat_names.length;
+    const others = [];
+    for (let i = 1; i < n; i++) others.push((S.snap.human_seat + i) % n);
+    const top = el("div", { class: "row-top" }), left = el("div", { class: "col-left" }), right = el("div", { class: "col-right" });
+    for (const s of others) ({ top: top, left: left, right: right })[position(s)].append(seatBox(s));
+    const trick = el("div", { class: "trick" + (S.display.complete ? " complete" : ""), role: "region", "aria-label": t("Current trick") });
+    for (const slot of ["top", "left", "right", "bottom"]) trick.append(el("div", { class: "slot slot-" + slot }));
+    for (const p of S.display.cards) {
+      const slot = trick.querySelector(".slot-" + position(p.seat));
+      slot.append(el("figure", { class: "played" }, WD.cardImage(p.card), el("figcaption", {}, seatName(p.seat))));
+    }
+    const centre = el("div", { class: "centre" }, trick, el("p", { class: "status", id: "status" }, statusText()),
+      el("p", { class: "flash", id: "flash", hidden: true, role: "alert" }));
+    const mine = el("div", { class: "mine" }, handView());
+    return el("div", { class: "felt players-" + n }, top, left, centre, right, mine);
+  }
+
+  function handView() {
+    const v = S.view;
+    const cards = sortHand(v.hand);
+    const canPlay = myTurn() && v.decision === "play" && !S.pendingAct;
+    const hand = el("div", { class: "hand" + (canPlay ? " my-turn" : ""), role: "group",
+      "aria-label": t("Your hand") + (canPlay ? " — " + t("Your turn.") : "") });
+    cards.forEach((c) => {
+      const legal = canPlay && v.legal.includes(c);
+      const b = WD.cardButton(c, { legal: legal, playable: canPlay, onPlay: (card, ok) => {
+        if (!canPlay) { showError(t("It is not your turn.")); return; }
+        if (!ok) { showError(t("That card cannot be played now.")); return; }
+        play(card);
+      } });
+      if (S.hint === c) { b.classList.add("hinted"); b.setAttribute("aria-label", b.getAttribute("aria-label") + " — " + t("suggested")); }
+      b.addEventListener("keydown", handKeys);
+      hand.append(b);
+    });
+    const head = el("div", { class: "seat-head mine-head" },
+      el("span", { class: "seat-name" }, t("You")),
+      v.dealer === S.snap.human_seat ? el("span", { class: "badge dealer", title: t("Dealer") }, t("D")) : null,
+      el("span", { class: "seat-info" }, tn("{n} trick", "{n} tricks", trickCount(S.snap.human_seat))));
+    return el("div", {}, head, hand);
+  }
+  function handKeys(e) {
+    const cards = Array.from(root.querySelectorAll(".hand .card"));
+    const i = cards.indexOf(e.currentTarget);
+    let j = null;
+    if (e.key === "ArrowRight" || e.key === "ArrowDown") j = Math.min(cards.length - 1, i + 1);
+    else if (e.key === "ArrowLeft" || e.key === "ArrowUp") j = Math.max(0, i - 1);
+    else if (e.key === "Home") j = 0;
+    else if (e.key === "End") j = cards.length - 1;
+    if (j !== null) { e.preventDefault(); cards[j].focus(); }
+  }
+  document.addEventListener("keydown", (e) => {
+    if (e.target.closest && e.target.closest("dialog, input, select")) return;
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    const k = e.key.toLowerCase();
+    if (k === "h") document.getElementById("btn-hint")?.click();
+    else if (k === "u") document.getElementById("btn-undo")?.click();
+    else if (k === "l") document.getElementById("btn-last")?.click();
+  });
+
+  function info(label, value, id) {
+    return el("div", { class: "info", id: id || null }, el("dt", {}, label), el("dd", {}, value));
+  }
+  function sidePanel() {
+    const v = S.view;
+    const dl = el("dl", { class: "facts" });
+    if (v.trump) dl.append(info(t("Trumps"), el("span", { class: "trump" }, WD.suitIcon(v.trump), " ", WD.suitTitle(v.trump)), "info-trump"));
+    else dl.append(info(t("Trumps"), t("not chosen yet"), "info-trump"));
+    if (GAME === "german") {
+      dl.append(info(t("Stage"), v.stage === 1 ? t("1 — winning cards") : t("2 — the tricks that count"), "info-stage"));
+      if (v.stage === 1 && v.prize) dl.append(info(t("Prize"), el("span", { class: "prize" }, WD.cardImage(v.prize, "small"), " ", WD.cardName(v.prize)), "info-prize"));
+      dl.append(info(t("Stock"), tn("{n} card", "{n} cards", v.stock_size), "info-stock"));
+      if (v.low_game) dl.append(info(t("Aim"), t("Low game: fewest tricks wins")));
+      const hs = S.snap.human_seat, os = 1 - hs;
+      const counted = v.options.count === "all26";
+      dl.append(info(t("Stage 1 tricks"), `${v.tricks_won.stage1[hs]} : ${v.tricks_won.stage1[os]}` + (counted ? "" : " " + t("(do not count)"))));
+      dl.append(info(t("Stage 2 tricks"), `${v.tricks_won.stage2[hs]} : ${v.tricks_won.stage2[os]}`));
+      if (v.options.deals > 1) dl.append(info(t("Deal"), t("{n} of {m}", { n: v.deal_number, m: v.options.deals })),
+        info(t("Points"), `${v.points[hs]} : ${v.points[os]}`));
+    } else if (GAME === "whist") {
+      if (v.turned_up) dl.append(info(t("Turned-up trump"), el("span", { class: "prize" }, WD.cardImage(v.turned_up, "small"), " ",
+        t("{card}, held by {player}", { card: WD.cardName(v.turned_up), player: seatName(v.dealer) }))));
+      dl.append(info(t("Tricks (We : They)"), `${v.tricks_won[0]} : ${v.tricks_won[1]}`, "info-tricks"));
+    } else {
+      dl.append(info(t("Deal"), t("{n} — {cards}", { n: v.deal_number, cards: tn("{n} card each", "{n} cards each", v.hand_size) }), "info-deal"));
+    }
+    const panel = el("aside", { class: "side", "aria-label": t("Game information") }, dl);
+    if (GAME === "whist") panel.append(scoreSheet());
+    if (GAME === "knockout") panel.append(knockoutTable());
+    panel.append(playLog());
+    return panel;
+  }
+  function scoreSheet() {
+    const sc = S.view.score;
+    const rows = sc.lines.map((ln, i) => el("tr", {},
+      el("th", { scope: "row" }, t("Deal {n}", { n: i + 1 })),
+      el("td", {}, cell(ln, 0)), el("td", {}, cell(ln, 1))));
+    function cell(ln, side) {
+      const parts = [];
+      if (ln.trick_points[side]) parts.push(tn("{n} for tricks", "{n} for tricks", ln.trick_points[side]));
+      if (ln.honour_points[side]) parts.push(tn("{n} for honours", "{n} for honours", ln.honour_points[side]));
+      return parts.join(", ") || "—";
+    }
+    return el("section", { class: "score-sheet", "aria-label": t("Score sheet") },
+      el("h2", {}, t("Score sheet")),
+      el("table", {},
+        el("thead", {}, el("tr", {}, el("th", {}, ""), el("th", { scope: "col" }, t("We")), el("th", { scope: "col" }, t("They")))),
+        el("tbody", {}, rows,
+          el("tr", { class: "total" }, el("th", { scope: "row" }, t("Game points")), el("td", {}, sc.game_points[0]), el("td", {}, sc.game_points[1])),
+          el("tr", {}, el("th", { scope: "row" }, t("Games")), el("td", {}, sc.games_won[0]), el("td", {}, sc.games_won[1])),
+          el("tr", {}, el("th", { scope: "row" }, t("Rubber points")), el("td", {}, sc.rubber_points[0]), el("td", {}, sc.rubber_points[1])))));
+  }
+  function knockoutTable() {
+    const v = S.view;
+    const rows = v.seat_names.map((_, s) => {
+      const out = v.out && String(s) in v.out;
+      return el("tr", { class: out ? "out" : "" }, el("th", { scope: "row" }, seatName(s)),
+        el("td", {}, out ? "—" : String((v.tricks_won || {})[s] || 0)),
+        el("td", {}, out ? t("out in deal {n}", { n: v.out[s] }) : t("playing")));
+    });
+    return el("section", { class: "ko-table", "aria-label": t("Players") }, el("h2", {}, t("Players")),
+      el("table", {}, el("thead", {}, el("tr", {}, el("th", {}, ""), el("th", { scope: "col" }, t("Tricks")), el("th", { scope: "col" }, t("Status")))),
+        el("tbody", {}, rows)));
+  }
+  function playLog() {
+    const items = S.log.slice(-80).map(([seat, a]) => el("li", {}, el("b", {}, seatName(seat) + ": "), WD.actionText(a)));
+    const d = el("details", { class: "log" }, el("summary", {}, t("Play log")), el("ol", { "aria-label": t("Play log") }, items));
+    d.open = !!playLog.open;
+    d.addEventListener("toggle", () => { playLog.open = d.open; });
+    return d;
+  }
+
+  // --- dialogs ---
+  function dialog(id, title, content, buttons, onClose) {
+    document.getElementById(id)?.remove();
+    const d = el("dialog", { id: id, class: "dialog", "aria-labelledby": id + "-title" },
+      el("h2", { id: id + "-title" }, title), content, el("div", { class: "dialog-buttons" }, buttons));
+    d.addEventListener("close", () => { d.remove(); if (onClose) onClose(); });
+    document.body.append(d);
+    d.showModal();
+    return d;
+  }
+  function showTrumpDialog() {
+    const hand = el("div", { class: "dialog-hand" }, sortHand(S.view.hand).map((c) => WD.cardImage(c, "small")));
+    const buttons = WD.SUITS.map((s) => el("button", { type: "button", class: "suit-choice", "data-suit": s,
+      onclick: () => { d.close(); play(s); } }, WD.suitIcon(s), " ", WD.suitTitle(s)));
+    const d = dialog("trump-dialog", t("Choose trumps"), el("div", {}, el("p", {}, t("You deal: choose the trump suit for this deal.")), hand), buttons);
+    d.addEventListener("cancel", (e) => e.preventDefault());
+  }
+  function showLastTrick() {
+    const tr = S.lastTrick;
+    if (!tr) return;
+    const cards = el("div", { class: "dialog-trick" }, tr.cards.map((p) =>
+      el("figure", { class: "played" }, WD.cardImage(p.card), el("figcaption", {}, seatName(p.seat)))));
+    const winner = tr.winner !== undefined ? el("p", {}, t("Won by {player}", { player: seatName(tr.winner) })) : null;
+    const ok = el("button", { type: "button", onclick: () => d.close() }, t("Close"));
+    const d = dialog("last-dialog", t("Last trick"), el("div", {}, cards, winner), [ok]);
+    ok.focus();
+  }
+  function dealSummaryContent(v, r) {
+    const hs = S.snap.human_seat;
+    if (GAME === "german") {
+      const os = 1 - hs;
+      const won = r.winner === hs ? t("You win the deal.") : r.winner === null ? t("The deal is drawn.") : t("The computer wins the deal.");
+      return el("div", {}, el("p", { class: "big" }, won),
+        el("p", {}, t("Tricks that count: you {a}, computer {b}.", { a: r.counted[hs], b: r.counted[os] })),
+        r.points ? el("p", {}, tn("{n} point", "{n} points", r.points)) : null);
+    }
+    if (GAME === "whist") {
+      return el("div", {}, el("p", { class: "big" }, t("Tricks: we {a}, they {b}.", { a: r.tricks[0], b: r.tricks[1] })),
+        el("p", {}, t("Points this deal: we {a}, they {b}.", { a: r.points[0], b: r.points[1] })),
+        (r.honour_points[0] || r.honour_points[1]) ? el("p", {}, t("Honours: we {a}, they {b}.", { a: r.honour_points[0], b: r.honour_points[1] })) : null,
+        r.game_won_by !== null && r.game_won_by !== undefined ? el("p", {}, r.game_won_by === 0 ? t("We win the game!") : t("They win the game.")) : null);
+    }
+    const list = el("ul", {}, Object.entries(r.tricks).map(([s, n]) => el("li", {}, seatName(+s) + ": " + tn("{n} trick", "{n} tricks", n))));
+    const out = r.out.length ? el("p", {}, t("Knocked out: {players}", { players: r.out.map((s) => seatName(s)).join(", ") })) : el("p", {}, t("Nobody is knocked out."));
+    return el("div", {}, list, out);
+  }
+  function showDealSummary(v, then) {
+    const r = v.deal_results[v.deal_results.length - 1];
+    const ok = el("button", { type: "button", id: "deal-continue", onclick: () => d.close() }, t("Next deal"));
+    const d = dialog("deal-dialog", t("End of deal {n}", { n: v.deal_results.length }), dealSummaryContent(v, r), [ok], then);
+    ok.focus();
+  }
+  function showMatchSummary() {
+    if (S.shownOver) return;
+    S.shownOver = true;
+    const v = S.view, r = v.result || {}, hs = S.snap.human_seat;
+    let text;
+    if (GAME === "whist") text = r.winner_side === hs % 2 ? t("We win!") : r.winner_side === null || r.winner_side === undefined ? t("A draw.") : t("They win.");
+    else text = r.winner === hs ? t("You win!") : r.winner === null || r.winner === undefined ? t("A draw.") : t("{player} wins.", { player: seatName(r.winner) });
+    const last = (v.deal_results || [])[v.deal_results.length - 1];
+    const content = el("div", {}, el("p", { class: "big", id: "result-text" }, text), last ? dealSummaryContent(v, last) : null);
+    if (GAME === "german" && v.options.deals > 1) content.append(el("p", {}, t("Points: you {a}, computer {b}.", { a: v.points[hs], b: v.points[1 - hs] })));
+    const buttons = [
+      el("a", { class: "button", href: "/api/games/" + GAME_ID + "/record", download: "" }, t("Download record")),
+      el("a", { class: "button", href: "/replay/" + GAME_ID }, t("Replay")),
+      el("a", { class: "button primary", href: "/" }, t("New game")),
+      el("button", { type: "button", onclick: () => d.close() }, t("Close")),
+    ];
+    const d = dialog("over-dialog", t("Game over"), content, buttons);
+    announce(text);
+    buttons[2].focus();
+  }
+  function showSettings() {
+    const pace = el("select", { id: "set-pace" }, ["slow", "normal", "fast", "instant"].map((p) =>
+      el("option", { value: p, selected: settings.pace === p }, t({ slow: "Slow", normal: "Normal", fast: "Fast", instant: "Instant" }[p])))); // i18n
+    const auto = el("input", { type: "checkbox", id: "set-auto", checked: settings.autoplay });
+    const four = el("input", { type: "checkbox", id: "set-four", checked: settings.fourColour });
+    const lang = el("select", { id: "set-lang" }, el("option", { value: "en", selected: WD.lang === "en" }, "English"),
+      el("option", { value: "ru", selected: WD.lang === "ru" }, "Русский"));
+    const form = el("div", { class: "settings" },
+      el("label", {}, t("Computer's pace"), " ", pace),
+      el("label", {}, auto, " ", t("Play a forced card automatically")),
+      el("label", {}, four, " ", t("Four-colour deck")),
+      el("label", {}, t("Language"), " ", lang));
+    const save = el("button", { type: "button", class: "primary", id: "set-save", onclick: () => {
+      settings = Object.assign(settings, { pace: pace.value, autoplay: auto.checked, fourColour: four.checked });
+      WD.saveSettings(settings);
+      d.close();
+      if (lang.value !== WD.lang) WD.setLang(lang.value); else render();
+    } }, t("Save"));
+    const d = dialog("settings-dialog", t("Settings"), form, [save, el("button", { type: "button", onclick: () => d.close() }, t("Cancel"))]);
+  }
+
+  WD.ready(() => {
+    document.title = t("Table") + " · whistdrive";
+    root.append(el("p", { class: "status" }, t("Connecting…")));
+    document.body.append(el("div", { id: "announce", class: "sr-only", "aria-live": "polite", role: "status" }));
+    connect();
+  });
+  WD.table = S; // for debugging and tests
+})(window.WD);
