@@ -1,0 +1,84 @@
+import json
+import subprocess
+import sys
+
+import pytest
+
+from whistdrive.cli import main
+from whistdrive.terminal.play import play_game
+
+
+def scripted(answers):
+    it = iter(answers)
+
+    def ask(prompt):
+        try:
+            return next(it)
+        except StopIteration:
+            raise EOFError from None
+    return ask
+
+
+@pytest.mark.parametrize("game, options", [("german", {}), ("whist", {"length": "deal"}), ("knockout", {"players": 3})])
+def test_terminal_game_to_the_end(game, options, tmp_path):
+    out = []
+    save = tmp_path / "game.json"
+    play_game(game, options, seed=4, lang="en", color=False, level="random", input_fn=scripted(["1"] * 200),
+              output=out.append, save=str(save))
+    text = "\n".join(out)
+    assert "Game over" in text
+    record = json.loads(save.read_text(encoding="utf-8"))
+    assert record["over"] is True and "human" in [s["player"] for s in record["seats"]]
+
+
+def test_invalid_input_is_explained_and_asked_again():
+    out = []
+    answers = ["ZZ", "99", "?", "s", "l", "q"]
+    play_game("german", {}, seed=4, lang="ru", color=False, level="random", input_fn=scripted(answers),
+              output=out.append)
+    text = "\n".join(out)
+    assert "Не понял 'ZZ'" in text and "Так нельзя" in text and "Введите карту" in text
+    assert text.strip().endswith("До встречи.")
+
+
+def test_illegal_card_names_the_rule():
+    from helpers import deck_from_hands
+
+    from whistdrive import new_game
+    from whistdrive.terminal.play import _ask
+    from whistdrive.terminal.render import Style
+
+    deck = deck_from_hands({0: "JS 2S 3S 4C 5C 6C 7C 8C 9C TC JC QC KC", 1: "AS 5S 6S 2D 3D 4D 5D 6D 7D 8D 9D TD JD"},
+                           first=1, seats=2)
+    g = new_game("german", chance=[{"type": "dealer", "seat": 0}, {"type": "deck", "cards": deck}])
+    g.apply("AS")  # seat 1 (the non-dealer) leads a spade
+    out = []
+    action = _ask(g, 0, Style("en", color=False), scripted(["4C", "JS"]), out.append)
+    assert action == "JS"
+    assert "Not allowed" in out[0] and "follow suit" in out[0]
+
+
+def test_simulate_then_replay(tmp_path, capsys):
+    path = tmp_path / "games.jsonl"
+    for game in ("german", "whist", "knockout"):
+        assert main(["simulate", game, "--bots", "random", "--games", "5", "--seed", "1", "--out", str(path),
+                     "--quiet"]) == 0
+        lines = path.read_text(encoding="utf-8").splitlines()
+        assert len(lines) == 5
+        assert main(["replay", str(path), "--check"]) == 0
+        assert "5 record(s) valid" in capsys.readouterr().out
+    assert main(["replay", str(path)]) == 0
+    assert "won the trick" in capsys.readouterr().out
+
+
+def test_replay_refuses_a_broken_record(tmp_path, capsys):
+    path = tmp_path / "bad.json"
+    path.write_text('{"format": "whistdrive-record", "version": 7}', encoding="utf-8")
+    assert main(["replay", str(path)]) == 1
+    assert "version 7" in capsys.readouterr().out
+
+
+def test_help_runs():
+    result = subprocess.run([sys.executable, "-m", "whistdrive.cli", "play", "german", "--help"],
+                            capture_output=True, text=True)
+    assert result.returncode == 0 and "--high-low" in result.stdout and "--count" in result.stdout

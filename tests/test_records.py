@@ -1,0 +1,103 @@
+import json
+import random
+
+import pytest
+
+from whistdrive import RecordError, new_game
+from whistdrive.records import dumps, loads, read_records, replay, to_record
+
+
+def finished(name="german", options=None, seed=3):
+    g = new_game(name, options, seed=seed)
+    rng = random.Random(seed)
+    while not g.is_over:
+        g.apply(rng.choice(g.legal_actions()))
+    return g
+
+
+def test_round_trip_all_games():
+    for name, opts in (("german", {"deals": 2}), ("whist", {"length": "game"}), ("knockout", {"players": 5})):
+        g = finished(name, opts)
+        record = to_record(g, ["human"] + ["bot:random"] * (g.num_seats - 1))
+        again = replay(loads(dumps(record)))
+        assert to_record(again, ["human"] + ["bot:random"] * (g.num_seats - 1)) == record
+        assert again.result() == g.result()
+
+
+def test_unfinished_game_round_trips_without_the_seed():
+    g = new_game("whist", seed=77)
+    for _ in range(10):
+        g.apply(g.legal_actions()[0])
+    record = to_record(g)
+    assert "seed" not in record and "77" not in dumps(record)
+    again = replay(record)
+    assert again.observation(2) == g.observation(2)
+
+
+def mutate(record, path, value):
+    data = json.loads(json.dumps(record))
+    target = data
+    for key in path[:-1]:
+        target = target[key]
+    target[path[-1]] = value
+    return data
+
+
+@pytest.mark.parametrize(
+    "path, value, message",
+    [
+        (["version"], 99, "version 99"),
+        (["format"], "other", "format"),
+        (["game"], "bridge", "unknown game"),
+        (["options"], {"count": "all"}, "options"),
+        (["actions", 0, "action"], "ZZ", "action 0"),
+        (["actions", 3, "seat"], 5, "action 3"),
+        (["chance", 1, "cards", 0], "AS", "52 cards"),
+        (["chance", 0, "type"], "deck", "chance"),
+        (["result", "points"], [9, 9], "result"),
+        (["actions"], "nope", "actions"),
+    ],
+)
+def test_corrupt_records_are_refused_with_where(path, value, message):
+    record = to_record(finished())
+    bad = mutate(record, path, value)
+    with pytest.raises(RecordError, match=message):
+        replay(bad)
+
+
+def test_illegal_action_in_record_is_refused():
+    record = to_record(finished())
+    # swap the first two actions: the second seat would play out of turn or an unheld card
+    record["actions"][0], record["actions"][1] = record["actions"][1], record["actions"][0]
+    with pytest.raises(RecordError, match="action 0"):
+        replay(record)
+
+
+def test_missing_chance_and_leftover_chance():
+    record = to_record(finished())
+    with pytest.raises(RecordError, match="chance"):
+        replay({**record, "chance": record["chance"][:1]})
+    extra = {"type": "deck", "cards": record["chance"][1]["cards"]}
+    with pytest.raises(RecordError, match="unused"):
+        replay({**record, "chance": record["chance"] + [extra]})
+
+
+@pytest.mark.parametrize("text", ["", "{", "[]", "null", "x" * 3_000_000])
+def test_not_json_or_not_an_object(text):
+    with pytest.raises(RecordError):
+        replay(loads(text))
+
+
+def test_jsonl_reader_names_the_line(tmp_path):
+    path = tmp_path / "games.jsonl"
+    path.write_text(dumps(to_record(finished())) + "\n{broken\n", encoding="utf-8")
+    with pytest.raises(RecordError, match="line 2"):
+        list(read_records(str(path)))
+
+
+def test_explicit_deck_orders_reproduce_a_game():
+    g = finished("whist", {"length": "deal"}, seed=5)
+    again = new_game("whist", {"length": "deal"}, chance=g.chance.log)
+    for seat, action in g.actions:
+        again.apply(action, seat=seat)
+    assert again.result() == g.result()
