@@ -2,10 +2,9 @@ import random
 
 import pytest
 
+from helpers import cards_in, deck_from_hands
 from whistdrive import IllegalMove, InvalidOptions, new_game
 from whistdrive.games.german import GermanWhist, deal_points
-
-from helpers import cards_in, deck_from_hands
 
 A_HAND = "JS 2S 3S 4C 5C 6C 7C 8C 9C TC JC QC KC"
 B_HAND = "AS 5S 6S 2D 3D 4D 5D 6D 7D 8D 9D TD JD"

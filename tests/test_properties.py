@@ -6,10 +6,9 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from helpers import cards_in
 from whistdrive import DECK, IllegalMove, new_game
 from whistdrive.records import replay, to_record
-
-from helpers import cards_in
 
 german_options = st.fixed_dictionaries({
     "follow_suit_stage1": st.booleans(), "count": st.sampled_from(["last13", "all26"]),

@@ -2,10 +2,9 @@ import random
 
 import pytest
 
+from helpers import cards_in, deck_from_hands
 from whistdrive import IllegalMove, InvalidOptions, new_game
 from whistdrive.games.whist_scoring import RubberScore, game_value, score_deal
-
-from helpers import cards_in, deck_from_hands
 
 N, E, S, W = range(4)
 # Seed 003's example: player 2 (East) deals and turns up 8♥; player 3 (South) leads K♠.
