@@ -127,7 +127,7 @@ def _gen_moves(hands, n, side, trump, frames, d, mv):
                     if s == trump:
                         sc -= 5
                 else:
-                    sc = 40 - r
+                    sc = 40 + r  # high non-winners first: they force the opponent's honours out (measured)
                     if s == trump:
                         sc -= 20
             else:
