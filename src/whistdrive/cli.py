@@ -13,7 +13,7 @@ import sys
 
 COMMAND_MODULES = (
     "whistdrive.terminal.cli",  # play, simulate, replay
-    "whistdrive.solver.cli",  # solve, analyse
+    "whistdrive.analysis",  # solve, analyse
     "whistdrive.arena_cli",  # arena
     "whistdrive.web.cli",  # serve
 )

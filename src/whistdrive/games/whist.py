@@ -70,6 +70,10 @@ class Whist(Game):
         return self.score.rubber_over
 
     @property
+    def deal_number(self) -> int:
+        return len(self.deal_results) + (0 if self.is_over else 1)
+
+    @property
     def current_seat(self) -> int | None:
         return None if self.finished else self.play.to_play
 
@@ -113,7 +117,7 @@ class Whist(Game):
         showing = self.turned_up_showing
         obs.update(
             {
-                "deal_number": len(self.deal_results) + (0 if self.is_over else 1),
+                "deal_number": self.deal_number,
                 "dealer": self.dealer,
                 "trump": str(Suit(p.trump)),
                 "turned_up": str(DECK[self.turned_up]) if showing else None,
