@@ -72,7 +72,8 @@ def main() -> None:
     t = time.perf_counter()
     warm_up()
     print(f"warm_up: {time.perf_counter() - t:.2f} s")
-    stage2(a.n, a.seed)
+    if a.n:
+        stage2(a.n, a.seed)
     if a.stage1:
         stage1(a.stage1, a.per, a.seed)
 

@@ -42,7 +42,7 @@ def test_invalid_input_is_explained_and_asked_again():
 
 
 def test_illegal_card_names_the_rule():
-    from helpers import deck_from_hands
+    from engine_helpers import deck_from_hands
     from whistdrive import new_game
     from whistdrive.terminal.play import _ask
     from whistdrive.terminal.render import Style

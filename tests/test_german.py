@@ -2,7 +2,7 @@ import random
 
 import pytest
 
-from helpers import cards_in, deck_from_hands
+from engine_helpers import cards_in, deck_from_hands
 from whistdrive import IllegalMove, InvalidOptions, new_game
 from whistdrive.games.german import GermanWhist, deal_points
 

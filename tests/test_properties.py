@@ -6,7 +6,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from helpers import cards_in
+from engine_helpers import cards_in
 from whistdrive import DECK, IllegalMove, new_game
 from whistdrive.records import replay, to_record
 

@@ -48,6 +48,28 @@ F_HASH = 8  # hash of the node's key (trick starts only)
 NF = 9
 
 _MIX = -7046029254386353131  # 0x9E3779B97F4A7C15 as a signed int64
+
+
+def _tables():
+    """Lookup tables over 13-bit suit holdings (frozen into the compiled code)."""
+    pop = np.array([bin(x).count("1") for x in range(8192)], dtype=np.int64)
+    high = np.array([x.bit_length() - 1 for x in range(8192)], dtype=np.int64)
+
+    def pext(a, u):
+        out, j = 0, 0
+        for r in range(13):
+            if u >> r & 1:
+                if a >> r & 1:
+                    out |= 1 << j
+                j += 1
+        return out
+
+    lo = np.array([pext(a, u) for u in range(128) for a in range(128)], dtype=np.int64)
+    hi = np.array([pext(a, u) for u in range(64) for a in range(64)], dtype=np.int64)
+    return pop, high, lo, hi
+
+
+_POP, _HIGH, _PEXT_LO, _PEXT_HI = _tables()
 _DEBRUIJN = 0x03F79D71B4CB0A89
 _DB_INDEX = np.zeros(64, dtype=np.int64)
 for _i in range(64):
@@ -232,34 +254,37 @@ def _master_trumps(hands, n, side, trump, who):
 
 
 @njit(cache=True)
+def _pext13(a, u):
+    """The bits of ``a`` at the positions set in ``u``, packed low (relative ranks)."""
+    return _PEXT_LO[(u & 127) * 128 + (a & 127)] | (_PEXT_HI[(u >> 7) * 64 + ((a >> 7) & 63)] << _POP[u & 127])
+
+
+@njit(cache=True)
 def _make_key(hands, n, leader, kb, d):
-    """Relative-rank key of a trick-start position into ``kb[d]``; returns its hash."""
-    for i in range(KEYW):
+    """Relative-rank key of a trick-start position into ``kb[d]``; returns its hash.
+
+    Word i holds seat i's cards as relative ranks (suit s at bits 13*s..);
+    word n holds the leader.  Only words 0..n are used.
+    """
+    for i in range(n + 1):
         kb[d, i] = 0
     for s in range(4):
+        sh = 16 * s
         us = 0
         for i in range(n):
-            us |= (hands[i] >> (16 * s)) & 0x1FFF
-        j = 13 * s
-        while us != 0:
-            b = us & (-us)
-            bit = b << (16 * s)
-            for i in range(n):
-                if hands[i] & bit:
-                    kb[d, i] |= np.int64(1) << j
-                    break
-            j += 1
-            us ^= b
-    kb[d, KEYW - 1] = leader + 1
+            us |= (hands[i] >> sh) & 0x1FFF
+        for i in range(n):
+            kb[d, i] |= _pext13((hands[i] >> sh) & 0x1FFF, us) << (13 * s)
+    kb[d, n] = leader + 1
     hsh = np.int64(0)
-    for i in range(KEYW):
+    for i in range(n + 1):
         hsh = (hsh ^ kb[d, i]) * _MIX
         hsh ^= hsh >> 29
     return hsh
 
 
 @njit(cache=True)
-def _tt_find(keys, gens, gen, kb, d, hsh):
+def _tt_find(keys, gens, gen, kb, d, hsh, nw):
     mask = keys.shape[0] - 1
     base = (hsh >> 7) & mask & ~3
     for k in range(4):
@@ -267,7 +292,7 @@ def _tt_find(keys, gens, gen, kb, d, hsh):
         if gens[idx] != gen:
             continue
         same = True
-        for w in range(KEYW):
+        for w in range(nw):
             if keys[idx, w] != kb[d, w]:
                 same = False
                 break
@@ -277,8 +302,8 @@ def _tt_find(keys, gens, gen, kb, d, hsh):
 
 
 @njit(cache=True)
-def _tt_store(keys, bounds, gens, gen, kb, d, hsh, lb, ub, best):
-    idx = _tt_find(keys, gens, gen, kb, d, hsh)
+def _tt_store(keys, bounds, gens, gen, kb, d, hsh, lb, ub, best, nw):
+    idx = _tt_find(keys, gens, gen, kb, d, hsh, nw)
     if idx >= 0:
         if lb > bounds[idx, 0]:
             bounds[idx, 0] = lb
@@ -296,7 +321,7 @@ def _tt_store(keys, bounds, gens, gen, kb, d, hsh, lb, ub, best):
             break
     if idx < 0:
         idx = base + ((hsh >> 40) & 3)
-    for w in range(KEYW):
+    for w in range(nw):
         keys[idx, w] = kb[d, w]
     gens[idx] = gen
     bounds[idx, 0] = lb
@@ -379,6 +404,7 @@ def search(hands, n, side, trump, r0, target, keys, bounds, gens, gen, mv, nm, c
                     mode = 2
                 else:
                     ld = frames[d, F_PL]
+                    stats[2] += 1
                     q = _quick_tricks(hands, n, trump, ld)
                     m = _master_trumps(hands, n, side, trump, 1 - side[ld])
                     if side[ld] == 1:
@@ -398,16 +424,19 @@ def search(hands, n, side, trump, r0, target, keys, bounds, gens, gen, mv, nm, c
                 if mode == 1 and rem > 1:
                     hsh = _make_key(hands, n, frames[d, F_PL], keybuf, d)
                     best = -1
-                    idx = _tt_find(keys, gens, gen, keybuf, d, hsh)
+                    idx = _tt_find(keys, gens, gen, keybuf, d, hsh, n + 1)
                     if idx >= 0:
                         best = bounds[idx, 2]
                         if bounds[idx, 0] >= need:
                             res = True
                             mode = 2
+                            stats[1] += 1
                         elif bounds[idx, 1] < need:
                             res = False
                             mode = 2
+                            stats[1] += 1
                     if mode == 1:
+                        stats[3] += 1
                         frames[d, F_SEARCHED] = 1
                         frames[d, F_HASH] = hsh
             if mode == 1:
@@ -467,9 +496,9 @@ def search(hands, n, side, trump, r0, target, keys, bounds, gens, gen, mv, nm, c
                 if res == (side[frames[d, F_PL]] == 1):
                     cut = _relative(hands, n, mv[d, cur[d] - 1])
                 if res:
-                    _tt_store(keys, bounds, gens, gen, keybuf, d, hsh, need, 127, cut)
+                    _tt_store(keys, bounds, gens, gen, keybuf, d, hsh, need, 127, cut, n + 1)
                 else:
-                    _tt_store(keys, bounds, gens, gen, keybuf, d, hsh, 0, need - 1, cut)
+                    _tt_store(keys, bounds, gens, gen, keybuf, d, hsh, 0, need - 1, cut, n + 1)
             if d == 0:
                 return res
             d -= 1

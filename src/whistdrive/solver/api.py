@@ -258,7 +258,8 @@ ENGINE = _Engine()
 
 def last_stats() -> dict[str, int]:
     """Counters of the last kernel call (``nodes``: positions visited)."""
-    return {"nodes": int(ENGINE.stats[0])}
+    s = ENGINE.stats
+    return {"nodes": int(s[0]), "tt_cutoffs": int(s[1]), "trick_starts": int(s[2]), "expanded": int(s[3])}
 
 
 # --- backends -------------------------------------------------------------------
