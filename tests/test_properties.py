@@ -33,8 +33,7 @@ def hidden_from(game, seat) -> set[str]:
         return (held - known) | {str(DECK[c]) for c in game.stock[1:]}
     hidden = {str(c) for s in range(game.num_seats) if s != seat for c in game.hand(s)}
     if game.name == "whist":
-        if game.turned_up_showing:
-            hidden.discard(str(DECK[game.turned_up]))
+        hidden.discard(str(DECK[game.turned_up]))  # seen by all when turned up
         return hidden
     in_play = {str(c) for s in range(game.num_seats) for c in game.hand(s)}
     played = {str(DECK[c]) for _, plays, _ in game.play.tricks for _, c in plays} | \

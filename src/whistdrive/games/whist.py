@@ -121,9 +121,7 @@ class Whist(Game):
                 "dealer": self.dealer,
                 "trump": str(Suit(p.trump)),
                 "turned_up": str(DECK[self.turned_up]) if showing else None,
-                "known_cards": {str(self.dealer): [str(DECK[self.turned_up])]}
-                if showing and seat != self.dealer
-                else {},
+                "known_cards": self._known_cards(seat),
                 "hand_sizes": [bin(p.hands[s]).count("1") for s in range(4)],
                 "leader": p.leader,
                 "trick": [{"seat": s, "card": str(DECK[c])} for s, c in p.trick],
@@ -136,6 +134,12 @@ class Whist(Game):
         if self.is_over:
             obs["result"] = self.result()
         return obs
+
+    def _known_cards(self, seat: int) -> dict[str, list[str]]:
+        """Everybody saw the turned-up trump: while the dealer still holds it, all know where it is."""
+        if seat == self.dealer or not self.play.hands[self.dealer] >> self.turned_up & 1:
+            return {}
+        return {str(self.dealer): [str(DECK[self.turned_up])]}
 
     def score_sheet(self) -> dict:
         s = self.score
