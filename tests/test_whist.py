@@ -48,9 +48,9 @@ def test_rules_example_eight_tricks_and_three_honours_make_four():
         if n == 0:
             assert g.observation(S)["turned_up"] is None
             assert g.observation(S)["known_cards"] == {str(E): ["8H"]}  # remembered until played
+            assert g.current_seat == E  # E won with the ace
         if n == 2:
             assert g.observation(S)["known_cards"] == {}  # E played 8♥ in trick 3
-            assert g.current_seat == E  # E won with the ace
     assert g.is_over
     line = g.result()["deals"][0]
     assert line["tricks"] == [8, 5]
