@@ -1,0 +1,242 @@
+"""The arena: bots play duplicate deals and the figures say which is stronger.
+
+Duplicate removes most of the luck of the cards: every deal is played at
+several tables with the same cards (the same seed gives the same first
+dealer and deck order — for German Whist the same stock) and the bots'
+seats swapped (two-sided games) or rotated (Knock-out Whist).  A bot's
+*score difference* in a deal is its mean score over its seats minus the mean
+of the other seats at the same tables; its 95 % confidence interval comes
+from the spread over deals.
+
+Scores per seat: German Whist — the deal's points (1 for a win under "game"
+scoring); Whist — tricks taken by the seat's partnership in one deal
+(``length="deal"``); Knock-out Whist — 1 for winning the game.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+import time
+from dataclasses import dataclass, field
+
+from . import new_game
+
+
+@dataclass
+class BotSpec:
+    """A bot as named on the command line: ``expert``, ``cheater`` or ``expert:0.25`` (budget)."""
+
+    label: str
+    level: str
+    budget: float | None = None
+
+    @classmethod
+    def parse(cls, text: str) -> BotSpec:
+        level, _, budget = text.strip().partition(":")
+        return cls(text.strip(), level, float(budget) if budget else None)
+
+
+def layouts(game: str, bots: list[BotSpec], options: dict) -> tuple[dict, list[list[BotSpec]]]:
+    """The variant options actually used and the seating of each table of one duplicate deal."""
+    options = dict(options)
+    if game == "german":
+        if len(bots) != 2:
+            raise ValueError("German Whist is for two bots: --bots A,B")
+        a, b = bots
+        return options, [[a, b], [b, a]]
+    if game == "whist":
+        if len(bots) != 2:
+            raise ValueError("whist pits two partnerships: --bots A,B (A sits N-S first)")
+        options["length"] = "deal"
+        a, b = bots
+        return options, [[a, b, a, b], [b, a, b, a]]
+    k = len(bots)
+    if not 2 <= k <= 7:
+        raise ValueError("Knock-out Whist takes 2 to 7 bots, one per seat")
+    options["players"] = k
+    return options, [[bots[(s + r) % k] for s in range(k)] for r in range(k)]
+
+
+def seat_scores(game: str, g) -> list[float]:
+    r = g.result()
+    if game == "german":
+        return [float(p) for p in r["points"]]
+    if game == "whist":
+        tricks = r["deals"][0]["tricks"]
+        return [float(tricks[s % 2]) for s in range(4)]
+    return [1.0 if r["winner"] == s else 0.0 for s in range(g.num_seats)]
+
+
+def seat_wins(game: str, g) -> list[float]:
+    r = g.result()
+    if game == "german":
+        w = r["winner"]
+        return [0.5 if w is None else float(w == s) for s in range(2)]
+    if game == "whist":
+        t = r["deals"][0]["tricks"]
+        return [float(t[s % 2] > t[1 - s % 2]) for s in range(4)]
+    return [1.0 if r["winner"] == s else 0.0 for s in range(g.num_seats)]
+
+
+def play_table(game: str, options: dict, seed: int, seating: list[BotSpec], bot_seed: int) -> dict:
+    """One game with the given seating; returns per-seat scores and per-label move times."""
+    from .bots import make_cheater, make_player
+
+    holder: dict = {}
+    g = new_game(game, options, seed=seed)
+    holder["g"] = g
+    players = []
+    for s, spec in enumerate(seating):
+        if spec.level == "cheater":
+            players.append(make_cheater(game, lambda: holder["g"], seed=bot_seed + s, budget=spec.budget))
+        else:
+            players.append(make_player(spec.level, game, seed=bot_seed + s, budget=spec.budget))
+    times: dict[str, list[float]] = {}
+    while not g.is_over:
+        s = g.current_seat
+        obs = g.observation(s)
+        t0 = time.perf_counter()
+        action = players[s].choose(obs)
+        times.setdefault(seating[s].label, []).append(time.perf_counter() - t0)
+        g.apply(action)
+    return {"scores": seat_scores(game, g), "wins": seat_wins(game, g), "times": times}
+
+
+def play_deal(args: tuple) -> dict:
+    """All tables of one duplicate deal (a worker's unit of work)."""
+    game, options, seatings, seed, index = args
+    tables = [play_table(game, options, seed, seating, seed * 7 + t * 101) for t, seating in enumerate(seatings)]
+    labels = sorted({b.label for seating in seatings for b in seating})
+    out = {"index": index, "seed": seed, "labels": {}}
+    times: dict[str, list[float]] = {}
+    for lab in labels:
+        mine, others, wins = [], [], []
+        for seating, t in zip(seatings, tables):
+            for s, spec in enumerate(seating):
+                (mine if spec.label == lab else others).append(t["scores"][s])
+                if spec.label == lab:
+                    wins.append(t["wins"][s])
+        out["labels"][lab] = {"score": statistics.fmean(mine), "diff": statistics.fmean(mine) - statistics.fmean(others),
+                              "wins": sum(wins), "seats": len(wins)}
+    for t in tables:
+        for lab, ts in t["times"].items():
+            times.setdefault(lab, []).extend(ts)
+    out["times"] = times
+    return out
+
+
+@dataclass
+class Summary:
+    game: str
+    options: dict
+    deals: int
+    seed: int
+    bots: list[str]
+    rows: list[dict] = field(default_factory=list)
+    deals_detail: list[dict] = field(default_factory=list)
+
+    def to_dict(self) -> dict:
+        return {"game": self.game, "options": self.options, "deals": self.deals, "seed": self.seed,
+                "bots": self.bots, "rows": self.rows, "per_deal": self.deals_detail}
+
+
+def mean_ci(values: list[float]) -> tuple[float, float, float]:
+    """Mean and normal 95 % confidence interval over independent deals."""
+    m = statistics.fmean(values)
+    if len(values) < 2:
+        return m, m, m
+    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values))
+    return m, m - half, m + half
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return 0.0
+    v = sorted(values)
+    return v[min(len(v) - 1, int(math.ceil(q * len(v))) - 1)]
+
+
+def summarise(game: str, options: dict, seed: int, specs: list[BotSpec], results: list[dict]) -> Summary:
+    results = sorted(results, key=lambda r: r["index"])
+    labels = list(dict.fromkeys(s.label for s in specs))
+    summary = Summary(game, options, len(results), seed, [s.label for s in specs], deals_detail=results)
+    n_seats = len(specs) if game == "knockout" else 1
+    for lab in labels:
+        diffs = [r["labels"][lab]["diff"] for r in results]
+        scores = [r["labels"][lab]["score"] for r in results]
+        wins = sum(r["labels"][lab]["wins"] for r in results)
+        seats = sum(r["labels"][lab]["seats"] for r in results)
+        others = [lb for lb in labels if lb != lab]
+        outscored = 0.0
+        if len(labels) == 2:
+            for r in results:
+                d = r["labels"][lab]["score"] - r["labels"][others[0]]["score"]
+                outscored += 1.0 if d > 0 else 0.5 if d == 0 else 0.0
+        ts = [t for r in results for t in r["times"].get(lab, [])]
+        m, lo, hi = mean_ci(diffs)
+        row = {"bot": lab, "games": seats, "score": statistics.fmean(scores), "diff": m, "ci": [lo, hi],
+               "win_rate": wins / seats if seats else 0.0,
+               "deals_outscored": outscored / len(results) if len(labels) == 2 else None,
+               "moves": len(ts), "time_mean": statistics.fmean(ts) if ts else 0.0, "time_p95": percentile(ts, 0.95)}
+        if game == "knockout":
+            row["fair_share"] = 1 / n_seats
+            row["share_ratio"] = row["win_rate"] * n_seats
+        summary.rows.append(row)
+    return summary
+
+
+def run(game: str, bots: list[str], deals: int, seed: int = 0, workers: int = 1, options: dict | None = None,
+        progress: bool = True) -> Summary:
+    """Play ``deals`` duplicate deals and summarise them per bot."""
+    specs = [BotSpec.parse(b) for b in bots]
+    used, seatings = layouts(game, specs, options or {})
+    new_game(game, used, seed=0)  # validate the options before starting workers
+    rng = random.Random(seed)
+    jobs = [(game, used, seatings, rng.randrange(1 << 40), i) for i in range(deals)]
+    results: list[dict] = []
+    bar = None
+    if progress:
+        from tqdm import tqdm
+
+        bar = tqdm(total=deals, unit="deal", desc=f"arena {game}")
+    if workers > 1:
+        import multiprocessing as mp
+
+        with mp.get_context("fork").Pool(workers) as pool:
+            for r in pool.imap_unordered(play_deal, jobs):
+                results.append(r)
+                if bar:
+                    bar.update()
+    else:
+        for job in jobs:
+            results.append(play_deal(job))
+            if bar:
+                bar.update()
+    if bar:
+        bar.close()
+    return summarise(game, used, seed, specs, results)
+
+
+UNITS = {"german": "points", "whist": "tricks", "knockout": "wins"}
+
+
+def report(summary: Summary) -> str:
+    """The table printed by ``whistdrive arena``."""
+    unit = UNITS[summary.game]
+    lines = [f"arena {summary.game} {summary.options}: {', '.join(summary.bots)}; "
+             f"{summary.deals} duplicate deals, seed {summary.seed}",
+             f"{'bot':<16}{'games':>6}  {'score diff/deal (' + unit + ', 95% CI)':<36}{'win rate':>9}"
+             f"{'outscored':>10}{'s/move mean':>12}{'p95':>8}"]
+    for r in summary.rows:
+        ci = f"{r['diff']:+.3f} [{r['ci'][0]:+.3f}, {r['ci'][1]:+.3f}]"
+        out = "" if r["deals_outscored"] is None else f"{100 * r['deals_outscored']:.1f}%"
+        lines.append(f"{r['bot']:<16}{r['games']:>6}  {ci:<36}{100 * r['win_rate']:>8.1f}%{out:>10}"
+                     f"{r['time_mean']:>12.3f}{r['time_p95']:>8.3f}")
+        if "share_ratio" in r:
+            lines.append(f"{'':<16}win share {100 * r['win_rate']:.1f}% = {r['share_ratio']:.2f}x the fair share "
+                         f"({100 * r['fair_share']:.1f}%)")
+        if summary.game == "whist":
+            lines.append(f"{'':<16}mean tricks per deal for its partnership: {r['score']:.3f}")
+    return "\n".join(lines)

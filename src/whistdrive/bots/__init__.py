@@ -1,0 +1,101 @@
+"""Computer players for the three games, from random to expert, behind one interface.
+
+>>> from whistdrive import new_game
+>>> from whistdrive.bots import LEVELS, make_player
+>>> LEVELS
+('random', 'beginner', 'intermediate', 'expert')
+>>> game = new_game("german", seed=1)
+>>> bot = make_player("intermediate", "german", seed=1)
+>>> game.apply(bot.choose(game.observation(game.current_seat)))
+
+A player gets only its seat's observation.  ``cheater`` sees every card and
+exists only to measure what the hidden cards cost the expert: it is built by
+:func:`make_cheater` from the live game and is never offered to users.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .base import Player, RandomPlayer
+from .heuristic import Beginner, Intermediate
+
+LEVELS: tuple[str, ...] = ("random", "beginner", "intermediate", "expert")
+"""The levels offered to users, weakest first."""
+
+BUDGETS: dict[str, dict[str, float]] = {
+    "random": {"german": 0.0, "whist": 0.0, "knockout": 0.0},
+    "beginner": {"german": 0.0, "whist": 0.0, "knockout": 0.0},
+    "intermediate": {"german": 0.0, "whist": 0.0, "knockout": 0.0},
+    "expert": {"german": 0.6, "whist": 0.6, "knockout": 0.4},
+}
+"""Seconds of thinking per move of each level (rule-based levels answer at once)."""
+
+GAMES = ("german", "whist", "knockout")
+
+
+def _expert_class(game: str):
+    if game == "german":
+        from .german_expert import GermanExpert
+
+        return GermanExpert
+    if game == "whist":
+        from .whist_expert import WhistExpert
+
+        return WhistExpert
+    from .knockout_expert import KnockoutExpert
+
+    return KnockoutExpert
+
+
+def make_player(level: str, game: str, seed: int | None = None, budget: float | None = None) -> Player:
+    """A player of ``level`` (one of :data:`LEVELS`) for ``game``; ``budget`` overrides its seconds per move."""
+    if game not in GAMES:
+        raise ValueError(f"unknown game {game!r}: expected one of {', '.join(GAMES)}")
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r}: expected one of {', '.join(LEVELS)}")
+    cls = {"random": RandomPlayer, "beginner": Beginner, "intermediate": Intermediate}.get(level)
+    if cls is None:
+        cls = _expert_class(game)
+    player = cls(game, seed, BUDGETS[level][game] if budget is None else budget)
+    player.level = level
+    return player
+
+
+def make_cheater(game: str, true_game: Callable[[], object], seed: int | None = None,
+                 budget: float | None = None) -> Player:
+    """The expert's search run on the true deal instead of sampled worlds — for measurement only.
+
+    ``true_game`` returns the live :class:`whistdrive.Game` when called.
+    """
+    cls = _expert_class(game)
+    player = cls(game, seed, BUDGETS["expert"][game] if budget is None else budget, true_game=true_game)
+    player.level = "cheater"
+    return player
+
+
+_HINTERS: dict[str, Player] = {}
+
+
+def hint(observation: dict, budget: float | None = None) -> dict:
+    """The expert's advice for the seat to act: ``{"best": action, "values": {action: value}}``.
+
+    Values are the expert's estimates (higher is better for this seat): expected
+    tricks for whist, the deal's score for German Whist, a survival share for
+    Knock-out Whist.
+    """
+    game = observation["game"]
+    legal = observation.get("legal") or []
+    if not legal:
+        raise ValueError("no decision to hint: it is not this seat's turn")
+    expert = _HINTERS.get(game)
+    if expert is None:
+        expert = _HINTERS[game] = make_player("expert", game, seed=0)
+    if len(legal) == 1:
+        return {"best": legal[0], "values": {legal[0]: 0.0}}
+    values = expert.evaluate(observation, budget)
+    best = max(legal, key=lambda a: values[a])
+    return {"best": best, "values": {a: float(values[a]) for a in legal}}
+
+
+__all__ = ["BUDGETS", "LEVELS", "Player", "hint", "make_cheater", "make_player"]

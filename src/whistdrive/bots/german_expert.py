@@ -1,0 +1,207 @@
+"""Expert German Whist: exact in stage 2, Monte Carlo with exact leaves in stage 1.
+
+Stage 2 is a game of perfect information (RULES.md 1.1.7), so every card is
+scored by the double-dummy solve.  In stage 1 each simulation deals the
+opponent's unseen cards and a stock order at random, plays the candidate
+card, finishes stage 1 with the classic policy — which looks only at the
+face-up prize, never at the stock below it, so every later draw is a chance
+event to the players, not a known future (no clairvoyance) — and scores the
+end of stage 1 with the exact stage-2 solve.  All candidates share the same
+worlds in a round (common random numbers), which sharpens the comparison.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from ..cards import FULL_MASK
+from ..games.german import deal_points
+from ..games.trick import SUIT_MASKS, beats, legal_mask
+from ..solver.api import ENGINE, Position
+from .dd import play_values
+from .heuristic import card_text
+from .rules import card_cost, classic_card, german_wants, winner_of
+from .sampling import sample_hands
+from .search import SearchPlayer, representatives
+from .view import View, card_int, read
+
+
+class Rules:
+    """The deal's scoring, from the observation's options."""
+
+    def __init__(self, obs: dict):
+        o = obs["options"]
+        self.count = o.get("count", "last13")
+        self.scoring = o.get("scoring", "game")
+        self.follow1 = o.get("follow_suit_stage1", True)
+        self.low = bool(obs.get("low_game"))
+
+    def window(self, me: int, won1: list[int], won2: list[int], left: int) -> tuple[int, int]:
+        """The range of my future stage-2 tricks the solve must tell apart: under "game"
+        scoring only the thresholds of winning (and drawing) matter, one or two null-window
+        searches instead of an exact count."""
+        if self.scoring != "game":
+            return 0, left
+        before = won2[me] + (won1[me] if self.count == "all26" else 0)
+        other = won2[1 - me] + (won1[1 - me] if self.count == "all26" else 0)
+        total = before + other + left
+        # I take f more: mine = before + f, theirs = total - mine; outcome changes at
+        # mine*2 == total (draw) and around it
+        half = total // 2 - before
+        lo = min(left, max(0, half - (0 if total % 2 else 1)))
+        hi = min(left, max(0, half + 1))
+        return lo, hi
+
+    def value(self, me: int, won1: list[int], won2: list[int]) -> float:
+        """My score for the deal minus the opponent's, with a little weight on the margin."""
+        counted = won2 if self.count == "last13" else [won1[0] + won2[0], won1[1] + won2[1]]
+        winner, points = deal_points((counted[0], counted[1]), self.low, self.count, self.scoring)
+        margin = (counted[me] - counted[1 - me]) * (-1 if self.low else 1)
+        main = 0 if winner is None else (points if winner == me else -points)
+        return main + 0.01 * margin
+
+
+def want_prize(rules: Rules, prize: int | None, trump: int, stock_left: int, trick: list, legal: int) -> bool:
+    """The playout's (and intermediate's) view of whether to fight for this trick."""
+    if prize is None:
+        return not rules.low
+    if stock_left <= 2 and not rules.low:
+        return True
+    if rules.low:
+        return prize // 13 != trump and prize % 13 <= 5
+    if rules.count == "all26":
+        return card_cost(prize, trump) >= 3
+    cost = None
+    if trick:
+        w = winner_of(trick, trump)[1]
+        m, costs = legal, []
+        while m:
+            c = (m & -m).bit_length() - 1
+            m &= m - 1
+            if beats(c, w, trump):
+                costs.append(card_cost(c, trump))
+        cost = min(costs) if costs else None
+    return german_wants(prize, trump, cost)
+
+
+class World:
+    """One full German Whist position: both hands, the stock (prize first), the trick."""
+
+    __slots__ = ("hands", "stock", "trick", "leader", "done", "won1", "won2", "gone")
+
+    def __init__(self, hands, stock, trick, leader, done, won1, won2, gone):
+        self.hands, self.stock, self.trick, self.leader = hands, stock, trick, leader
+        self.done, self.won1, self.won2, self.gone = done, won1, won2, gone
+
+    def copy(self) -> World:
+        return World(dict(self.hands), list(self.stock), list(self.trick), self.leader, self.done,
+                     list(self.won1), list(self.won2), self.gone)
+
+    def to_play(self) -> int:
+        return self.leader if not self.trick else 1 - self.trick[0][0]
+
+    def play(self, card: int, trump: int) -> None:
+        s = self.to_play()
+        self.hands[s] &= ~(1 << card)
+        self.gone |= 1 << card
+        self.trick.append((s, card))
+        if len(self.trick) < 2:
+            return
+        w = winner_of(self.trick, trump)[0]
+        if self.done < 13:
+            self.won1[w] += 1
+            if self.stock:
+                self.hands[w] |= 1 << self.stock[0]
+                self.hands[1 - w] |= 1 << self.stock[1]
+                self.stock = self.stock[2:]
+        else:
+            self.won2[w] += 1
+        self.done += 1
+        self.trick = []
+        self.leader = w
+
+
+def playout_value(world: World, me: int, trump: int, rules: Rules) -> float:
+    """Finish stage 1 with the classic policy, then solve stage 2 exactly."""
+    while world.done < 13:
+        s = world.to_play()
+        hand = world.hands[s]
+        led = world.trick[0][1] // 13 if world.trick else None
+        legal = legal_mask(hand, led, rules.follow1)
+        prize = world.stock[0] if world.stock else None
+        want = want_prize(rules, prize, trump, len(world.stock), world.trick, legal)
+        outside = FULL_MASK & ~(hand | world.gone)
+        later = [1 - s] if not world.trick else []
+        card = classic_card(hand, legal, world.trick, trump, {s}, outside, later, want)
+        world.play(card, trump)
+    if world.trick:  # only when called mid stage 2
+        raise ValueError("playout must start stage 2 at a trick start")
+    left = 26 - world.done
+    lo, hi = rules.window(me, world.won1, world.won2, left)
+    pos = Position([world.hands[0], world.hands[1]], trump, world.leader, (), (1 - me, me))
+    future = ENGINE.side1_tricks(pos, lo, hi)
+    won2 = list(world.won2)
+    won2[me] += future
+    won2[1 - me] += left - future
+    return rules.value(me, world.won1, won2)
+
+
+class GermanExpert(SearchPlayer):
+    """Exact stage 2; stage 1 by sampling worlds whose stock draws stay chance events."""
+
+    def evaluate(self, observation: dict, budget: float | None = None) -> dict[str, float]:
+        v = read(observation)
+        rules = Rules(observation)
+        if observation["stage"] == 2:
+            return self._stage2(v, rules)
+        return self._stage1(v, rules, self.deadline(budget))
+
+    def _stage2(self, v: View, rules: Rules) -> dict[str, float]:
+        me, other = v.seat, 1 - v.seat
+        hands = {me: v.hand, other: v.known.get(other, 0)}
+        if self.cheating:
+            g = self.true_game()
+            hands = {0: g.play.hands[0], 1: g.play.hands[1]}
+        values = play_values(hands, [0, 1], v.leader, v.trick, v.trump, {me})
+        won1 = list(v.obs["tricks_won"]["stage1"])
+        done2 = list(v.obs["tricks_won"]["stage2"])
+        left = v.tricks_left
+        out = {}
+        for card, mine in values.items():
+            won2 = list(done2)
+            won2[me] += mine
+            won2[other] += left - mine
+            out[card_text(card)] = rules.value(me, won1, won2)
+        return out
+
+    def _world(self, v: View, rng: random.Random) -> World:
+        if self.cheating:
+            g = self.true_game()
+            p = g.play
+            return World(dict(p.hands), list(g.stock), list(p.trick), p.leader, len(p.tricks),
+                         g.tricks_won(1), g.tricks_won(2), v.played)
+        hands, rest = sample_hands(v, rng, rest=v.obs["stock_size"] - 1)
+        stock = [card_int(v.obs["prize"])] + rest
+        return World(hands, stock, list(v.trick), v.leader, len(v.obs["tricks"]),
+                     list(v.obs["tricks_won"]["stage1"]), list(v.obs["tricks_won"]["stage2"]), v.played)
+
+    def _stage1(self, v: View, rules: Rules, deadline: float) -> dict[str, float]:
+        legal = v.legal_mask()
+        reps = representatives(v, legal)
+        cands = sorted(set(reps.values()))
+        totals = dict.fromkeys(cands, 0.0)
+        rounds = 0
+        while rounds < self.min_rounds or time.perf_counter() < deadline:
+            world = self._world(v, self.rng)
+            for c in cands:
+                w = world.copy()
+                w.play(c, v.trump)
+                totals[c] += playout_value(w, v.seat, v.trump, rules)
+            rounds += 1
+            if self.cheating and rounds >= 1:
+                break  # one true world: the playout is deterministic
+        return {card_text(c): totals[reps[c]] / rounds for c in reps}
+
+
+__all__ = ["GermanExpert", "Rules", "World", "playout_value", "SUIT_MASKS"]

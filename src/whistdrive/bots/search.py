@@ -1,0 +1,57 @@
+"""What the search-based players share: time control, worlds and the argmax.
+
+A search player estimates a value for every legal action (``evaluate``) by
+averaging over *worlds* — full deals consistent with the observation — and
+plays the best.  The cheater is the same player whose worlds are the true
+deal: the gap between the two measures what the hidden cards cost.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from .base import Player
+from .rules import card_cost, top_of_sequence_low
+from .view import View, card_int, cards_of
+
+
+class SearchPlayer(Player):
+    level = "expert"
+    budget = 0.6
+    min_rounds = 2
+
+    def __init__(self, game: str, seed: int | None = None, budget: float | None = None,
+                 true_game: Callable[[], object] | None = None):
+        super().__init__(game, seed, budget)
+        self.true_game = true_game  # only for the cheater: the live game, every card visible
+
+    @property
+    def cheating(self) -> bool:
+        return self.true_game is not None
+
+    def choose(self, observation: dict, budget: float | None = None) -> str:
+        legal = observation["legal"]
+        if len(legal) == 1:
+            return legal[0]
+        values = self.evaluate(observation, budget)
+        best = max(values.values())
+        top = [a for a in legal if values[a] >= best - 1e-9]
+        if observation.get("decision") == "play":
+            trump = observation.get("trump")
+            t = "SHDC".index(trump) if trump else None
+            return min(top, key=lambda a: card_cost(card_int(a), t))  # equal value: keep the better cards
+        return top[0]
+
+    def deadline(self, budget: float | None) -> float:
+        b = self.budget if budget is None else budget
+        return time.perf_counter() + max(0.0, b)
+
+
+def representatives(v: View, legal: int) -> dict[int, int]:
+    """Map each legal card to the lowest card equivalent to it (no card outside my hand between
+    them); only representatives need searching."""
+    out = {}
+    for c in cards_of(legal):
+        out[c] = top_of_sequence_low(c, legal, v.outside)
+    return out
