@@ -9,8 +9,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from solver_helpers import random_position
 
-from helpers import random_position
 from whistdrive.solver import dds_backend, solve_whist, values_whist
 from whistdrive.solver.api import Position
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 
 import pytest
-from oracle import brute, brute_card_values, brute_german
+from solver_helpers import random_position, suit_heavy_position
+from solver_oracle import brute, brute_card_values, brute_german
 
-from helpers import random_position, suit_heavy_position
 from whistdrive.solver import (
     can_take_a_trick,
     card_values,

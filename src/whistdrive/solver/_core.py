@@ -33,7 +33,7 @@ from numba import njit
 
 MAXD = 7 * 13 + 8  # maximum plies in one search, plus slack
 MAXM = 16  # maximum candidate moves at one node
-KEYW = 8  # key words: 7 hands + leader word
+KEYW = 10  # key words: 7 seats' relative cards, unused, lengths + leader (2 words)
 
 # frame columns
 F_PL = 0  # seat to move
@@ -45,7 +45,9 @@ F_OT = 5  # mask of cards on the current trick (internal layout)
 F_WON = 6  # tricks taken by side 1 since the root
 F_SEARCHED = 7  # 1 if the node was expanded (store in TT on the way up)
 F_HASH = 8  # hash of the node's key (trick starts only)
-NF = 9
+F_WREL = 9  # 1 if the winning card has beaten a card of its own suit (its rank matters)
+F_TRICKW = 10  # at a trick start: the deciding card of the trick just completed, as a bit
+NF = 11
 
 _MIX = -7046029254386353131  # 0x9E3779B97F4A7C15 as a signed int64
 
@@ -77,12 +79,17 @@ for _i in range(64):
 
 
 def new_table(log2_size: int = 18):
-    """Allocate a transposition table: (keys, bounds, generations)."""
+    """Allocate a transposition table: (keys, patterns, bounds, generations).
+
+    keys: suit lengths + leader (hashed, exact); patterns: each seat's cards
+    in the exact region, and the region itself in word 7.
+    """
     size = 1 << log2_size
-    keys = np.zeros((size, KEYW), dtype=np.int64)
+    keys = np.zeros((size, 2), dtype=np.int64)
+    pats = np.zeros((size, 8), dtype=np.int64)
     bounds = np.zeros((size, 3), dtype=np.int8)  # lower, upper, best move
     gens = np.zeros(size, dtype=np.int32)
-    return keys, bounds, gens
+    return keys, pats, bounds, gens
 
 
 def new_workspace():
@@ -92,8 +99,9 @@ def new_workspace():
     cur = np.zeros(MAXD, dtype=np.int64)
     frames = np.zeros((MAXD, NF), dtype=np.int64)
     keybuf = np.zeros((MAXD, KEYW), dtype=np.int64)
+    wacc = np.zeros(MAXD, dtype=np.int64)
     stats = np.zeros(4, dtype=np.int64)
-    return mv, nm, cur, frames, keybuf, stats
+    return mv, nm, cur, frames, keybuf, wacc, stats
 
 
 @njit(cache=True)
@@ -181,46 +189,47 @@ def _quick_tricks(hands, n, trump, leader):
 
     Per suit: the leader's cards above every opposing card win when led.  In a
     side suit the opponent can ruff once void, so if it holds a trump only as
-    many winners count as it has cards in that suit.
+    many winners count as it has cards in that suit.  Also returns the cards
+    the count relied on (their ranks must match for a table entry to apply).
     """
     if n != 2:
-        return 0
+        return 0, np.int64(0)
     me = hands[leader]
     op = hands[1 - leader]
     op_trumps = False
+    drawn = False
+    used = np.int64(0)
     if trump < 4:
-        op_trumps = ((op >> (16 * trump)) & 0x1FFF) != 0
+        opt = (op >> (16 * trump)) & 0x1FFF
+        myt = (me >> (16 * trump)) & 0x1FFF
+        op_trumps = opt != 0
+        if op_trumps and myt != 0:
+            mt = myt & ~((1 << (_HIGH[opt] + 1)) - 1)
+            if _POP[mt] >= _POP[opt]:
+                # the leader's master trumps draw every opposing trump: then nothing is ruffed
+                drawn = True
+                used |= np.int64(mt) << (16 * trump)
     q = 0
     for s in range(4):
         ms = (me >> (16 * s)) & 0x1FFF
         if ms == 0:
             continue
         os_ = (op >> (16 * s)) & 0x1FFF
-        top = 0
-        r = 12
-        while r >= 0:
-            if (ms >> r) & 1:
-                if (os_ >> r) != 0:
-                    break
-                top += 1
-            r -= 1
         if os_ == 0:
-            # nothing to beat: every card of the suit wins unless ruffed
-            top = 0
-            x = ms
-            while x:
-                x &= x - 1
-                top += 1
-        if s != trump and op_trumps:
-            lo = 0
-            x = os_
-            while x:
-                x &= x - 1
-                lo += 1
-            if top > lo:
-                top = lo
-        q += top
-    return q
+            top = _POP[ms]  # nothing to beat: every card wins unless ruffed (lengths only)
+            tm = 0
+        elif drawn and s == trump:
+            top = _POP[ms]  # every trump wins once the opposing trumps are drawn
+            tm = 0
+        else:
+            tm = ms & ~((1 << (_HIGH[os_] + 1)) - 1)
+            top = _POP[tm]
+        if s != trump and op_trumps and not drawn and top > _POP[os_]:
+            top = _POP[os_]
+        if top > 0:
+            q += top
+            used |= np.int64(tm) << (16 * s)
+    return q, used
 
 
 @njit(cache=True)
@@ -228,29 +237,25 @@ def _master_trumps(hands, n, side, trump, who):
     """Sure tricks of side ``who``: a trump above every opposing trump wins whenever played.
 
     One seat's master trumps fall on different tricks, so the best seat of the
-    side gives a lower bound on the side's tricks.
+    side gives a lower bound on the side's tricks.  Returns the count and the
+    cards it relied on.
     """
     if trump >= 4:
-        return 0
+        return 0, np.int64(0)
     opp = 0
     for i in range(n):
         if side[i] != who:
             opp |= (hands[i] >> (16 * trump)) & 0x1FFF
+    keep = ~((1 << (_HIGH[opp] + 1)) - 1) if opp != 0 else 0x1FFF
     best = 0
+    used = 0
     for i in range(n):
         if side[i] == who:
-            mine = (hands[i] >> (16 * trump)) & 0x1FFF
-            top = 0
-            r = 12
-            while r >= 0:
-                if (opp >> r) & 1:
-                    break
-                if (mine >> r) & 1:
-                    top += 1
-                r -= 1
-            if top > best:
-                best = top
-    return best
+            tm = (hands[i] >> (16 * trump)) & 0x1FFF & keep
+            if _POP[tm] > best:
+                best = _POP[tm]
+                used = tm if opp != 0 else 0
+    return best, np.int64(used) << (16 * trump)
 
 
 @njit(cache=True)
@@ -261,12 +266,16 @@ def _pext13(a, u):
 
 @njit(cache=True)
 def _make_key(hands, n, leader, kb, d):
-    """Relative-rank key of a trick-start position into ``kb[d]``; returns its hash.
+    """Table key of a trick-start position, written into ``kb[d]``; returns its hash.
 
-    Word i holds seat i's cards as relative ranks (suit s at bits 13*s..);
-    word n holds the leader.  Only words 0..n are used.
+    ``kb[d, 0..n-1]``: each seat's cards as relative ranks (suit s at bits
+    13*s..), counted from the lowest remaining card of the suit.
+    ``kb[d, 8], kb[d, 9]``: suit lengths of every seat (4 bits each) and the
+    leader -- the exact part of the key that is hashed.
     """
-    for i in range(n + 1):
+    l0 = np.int64(0)
+    l1 = np.int64(0)
+    for i in range(n):
         kb[d, i] = 0
     for s in range(4):
         sh = 16 * s
@@ -274,55 +283,123 @@ def _make_key(hands, n, leader, kb, d):
         for i in range(n):
             us |= (hands[i] >> sh) & 0x1FFF
         for i in range(n):
-            kb[d, i] |= _pext13((hands[i] >> sh) & 0x1FFF, us) << (13 * s)
-    kb[d, n] = leader + 1
-    hsh = np.int64(0)
-    for i in range(n + 1):
-        hsh = (hsh ^ kb[d, i]) * _MIX
-        hsh ^= hsh >> 29
+            hs = (hands[i] >> sh) & 0x1FFF
+            kb[d, i] |= _pext13(hs, us) << (13 * s)
+            ln = np.int64(_POP[hs]) << (16 * (i & 3) + 4 * s)
+            if i < 4:
+                l0 |= ln
+            else:
+                l1 |= ln
+    l1 |= np.int64(leader + 1) << 56
+    kb[d, 8] = l0
+    kb[d, 9] = l1
+    hsh = (l0 * _MIX) ^ l1
+    hsh = hsh * _MIX
+    hsh ^= hsh >> 29
     return hsh
 
 
 @njit(cache=True)
-def _tt_find(keys, gens, gen, kb, d, hsh, nw):
-    mask = keys.shape[0] - 1
-    base = (hsh >> 7) & mask & ~3
-    for k in range(4):
-        idx = base + k
-        if gens[idx] != gen:
+def _region(hands, n, w):
+    """Winning-rank cards ``w`` -> relative mask of the exact part of the position.
+
+    Per suit, every remaining card at or above the lowest rank in ``w`` must
+    be held by the same seat for a stored result to apply; lower cards only
+    count by suit length.
+    """
+    m = np.int64(0)
+    for s in range(4):
+        ws = (w >> (16 * s)) & 0x1FFF
+        if ws == 0:
             continue
-        same = True
-        for w in range(nw):
-            if keys[idx, w] != kb[d, w]:
-                same = False
-                break
-        if same:
-            return idx
-    return -1
+        us = _union(hands, n, s)
+        low = ws & (-ws)
+        below = _POP[us & (low - 1)]
+        total = _POP[us]
+        m |= np.int64(((1 << total) - 1) & ~((1 << below) - 1)) << (13 * s)
+    return m
 
 
 @njit(cache=True)
-def _tt_store(keys, bounds, gens, gen, kb, d, hsh, lb, ub, best, nw):
-    idx = _tt_find(keys, gens, gen, kb, d, hsh, nw)
-    if idx >= 0:
-        if lb > bounds[idx, 0]:
-            bounds[idx, 0] = lb
-        if ub < bounds[idx, 1]:
-            bounds[idx, 1] = ub
-        if best >= 0:
-            bounds[idx, 2] = best
-        return
+def _region_cards(hands, n, m):
+    """Relative exact mask ``m`` -> the absolute cards it covers in this position."""
+    w = np.int64(0)
+    for s in range(4):
+        ms = (m >> (13 * s)) & 0x1FFF
+        if ms == 0:
+            continue
+        us = _union(hands, n, s)
+        below = _HIGH[ms & (-ms)]
+        for _ in range(below):
+            us &= us - 1
+        w |= np.int64(us) << (16 * s)
+    return w
+
+
+@njit(cache=True)
+def _tt_probe(keys, pats, bounds, gens, gen, kb, d, hsh, n, need):
+    """Find a stored pattern matching this position; return (verdict, slot).
+
+    verdict 1: side 1 reaches ``need``; 0: it does not; -1: unknown (slot
+    then points to a matching entry for its best move, or is -1).
+    """
     mask = keys.shape[0] - 1
-    base = (hsh >> 7) & mask & ~3
-    idx = -1
-    for k in range(4):
-        if gens[base + k] != gen:
-            idx = base + k
-            break
+    base = (hsh >> 7) & mask & ~7
+    seen = -1
+    for k in range(8):
+        idx = base + k
+        if gens[idx] != gen or keys[idx, 0] != kb[d, 8] or keys[idx, 1] != kb[d, 9]:
+            continue
+        m = pats[idx, 7]
+        same = True
+        for i in range(n):
+            if (kb[d, i] & m) != pats[idx, i]:
+                same = False
+                break
+        if not same:
+            continue
+        if bounds[idx, 0] >= need:
+            return 1, idx
+        if bounds[idx, 1] < need:
+            return 0, idx
+        seen = idx
+    return -1, seen
+
+
+@njit(cache=True)
+def _tt_store(keys, pats, bounds, gens, gen, kb, d, hsh, n, m, lb, ub, best):
+    mask = keys.shape[0] - 1
+    base = (hsh >> 7) & mask & ~7
+    free = -1
+    for k in range(8):
+        idx = base + k
+        if gens[idx] != gen:
+            if free < 0:
+                free = idx
+            continue
+        if keys[idx, 0] != kb[d, 8] or keys[idx, 1] != kb[d, 9] or pats[idx, 7] != m:
+            continue
+        same = True
+        for i in range(n):
+            if (kb[d, i] & m) != pats[idx, i]:
+                same = False
+                break
+        if same:
+            if lb > bounds[idx, 0]:
+                bounds[idx, 0] = lb
+            if ub < bounds[idx, 1]:
+                bounds[idx, 1] = ub
+            if best >= 0:
+                bounds[idx, 2] = best
+            return
+    idx = free
     if idx < 0:
-        idx = base + ((hsh >> 40) & 3)
-    for w in range(nw):
-        keys[idx, w] = kb[d, w]
+        idx = base + ((hsh >> 40) & 7)
+    keys[idx, 0] = kb[d, 8]
+    keys[idx, 1] = kb[d, 9]
+    for i in range(n):
+        pats[idx, i] = kb[d, i] & m
+    pats[idx, 7] = m
     gens[idx] = gen
     bounds[idx, 0] = lb
     bounds[idx, 1] = ub
@@ -341,12 +418,7 @@ def _union(hands, n, s):
 def _relative(hands, n, c):
     """Card -> suit * 16 + its index among the remaining cards of its suit."""
     s = c >> 4
-    below = _union(hands, n, s) & ((1 << (c & 15)) - 1)
-    j = 0
-    while below:
-        below &= below - 1
-        j += 1
-    return s * 16 + j
+    return s * 16 + _POP[_union(hands, n, s) & ((1 << (c & 15)) - 1)]
 
 
 @njit(cache=True)
@@ -365,12 +437,21 @@ def _absolute(hands, n, code):
 
 
 @njit(cache=True)
-def search(hands, n, side, trump, r0, target, keys, bounds, gens, gen, mv, nm, cur, frames, keybuf, stats):
-    """Can side 1 take >= ``target`` of the ``r0`` remaining tricks? Root state in ``frames[0]``."""
+def search(hands, n, side, trump, r0, target, keys, pats, bounds, gens, gen, mv, nm, cur, frames, keybuf, wacc, stats):
+    """Can side 1 take >= ``target`` of the ``r0`` remaining tricks? Root state in ``frames[0]``.
+
+    Alongside the verdict each node returns its *winning ranks* ``wres``: the
+    cards whose ranks decided a trick in the proof.  A table entry keeps only
+    the part of the position at or above those ranks exact (see _region), so
+    one entry answers for many positions that differ in low cards (DDS's
+    central idea).
+    """
     t0 = frames[0, F_TPOS]
     d = 0
     mode = 0  # 0 evaluate node, 1 next move, 2 unwind
     res = False
+    wres = np.int64(0)
+    best = -1
     while True:
         if mode == 0:
             stats[0] += 1
@@ -378,7 +459,10 @@ def search(hands, n, side, trump, r0, target, keys, bounds, gens, gen, mv, nm, c
             tpos = frames[d, F_TPOS]
             rem = r0 - (t0 + d) // n
             frames[d, F_SEARCHED] = 0
+            wacc[d] = 0
+            wres = 0
             mode = 1
+            best = -1
             if need <= 0:
                 res = True
                 mode = 2
@@ -386,59 +470,63 @@ def search(hands, n, side, trump, r0, target, keys, bounds, gens, gen, mv, nm, c
                 res = False
                 mode = 2
             elif tpos == 0:
+                ld = frames[d, F_PL]
                 if rem == 1:
                     # last trick: every seat has one card
-                    ld = frames[d, F_PL]
                     w = -1
                     ws = ld
+                    rel = False
                     for k in range(n):
                         seat = (ld + k) % n
-                        hc = hands[seat]
-                        c = 0
-                        while (hc >> c) & 1 == 0:
-                            c += 1
-                        if k == 0 or _beats(c, w, trump):
+                        c = _DB_INDEX[(((hands[seat] & (-hands[seat])) * _DEBRUIJN) >> 58) & 63]
+                        if k == 0:
+                            w = c
+                        elif _beats(c, w, trump):
+                            rel = (c >> 4) == (w >> 4)
                             w = c
                             ws = seat
+                        elif (c >> 4) == (w >> 4):
+                            rel = True
                     res = side[ws] == 1  # need == 1 here
+                    if rel:
+                        wres = np.int64(1) << w
                     mode = 2
                 else:
-                    ld = frames[d, F_PL]
                     stats[2] += 1
-                    q = _quick_tricks(hands, n, trump, ld)
-                    m = _master_trumps(hands, n, side, trump, 1 - side[ld])
+                    q, qw = _quick_tricks(hands, n, trump, ld)
+                    m, mw = _master_trumps(hands, n, side, trump, 1 - side[ld])
                     if side[ld] == 1:
                         if q >= need:
                             res = True
+                            wres = qw
                             mode = 2
                         elif rem - m < need:
                             res = False
+                            wres = mw
                             mode = 2
                     else:
                         if rem - q < need:
                             res = False
+                            wres = qw
                             mode = 2
                         elif m >= need:
                             res = True
+                            wres = mw
                             mode = 2
-                if mode == 1 and rem > 1:
-                    hsh = _make_key(hands, n, frames[d, F_PL], keybuf, d)
-                    best = -1
-                    idx = _tt_find(keys, gens, gen, keybuf, d, hsh, n + 1)
-                    if idx >= 0:
-                        best = bounds[idx, 2]
-                        if bounds[idx, 0] >= need:
-                            res = True
-                            mode = 2
-                            stats[1] += 1
-                        elif bounds[idx, 1] < need:
-                            res = False
-                            mode = 2
-                            stats[1] += 1
                     if mode == 1:
-                        stats[3] += 1
-                        frames[d, F_SEARCHED] = 1
-                        frames[d, F_HASH] = hsh
+                        hsh = _make_key(hands, n, ld, keybuf, d)
+                        verdict, idx = _tt_probe(keys, pats, bounds, gens, gen, keybuf, d, hsh, n, need)
+                        if verdict >= 0:
+                            stats[1] += 1
+                            res = verdict == 1
+                            wres = _region_cards(hands, n, pats[idx, 7])
+                            mode = 2
+                        else:
+                            stats[3] += 1
+                            frames[d, F_SEARCHED] = 1
+                            frames[d, F_HASH] = hsh
+                            if idx >= 0:
+                                best = bounds[idx, 2]
             if mode == 1:
                 nm[d] = _gen_moves(hands, n, side, trump, frames, d, mv)
                 cur[d] = 0
@@ -459,22 +547,29 @@ def search(hands, n, side, trump, r0, target, keys, bounds, gens, gen, mv, nm, c
                 tpos = frames[d, F_TPOS]
                 e = d + 1
                 frames[e, F_WON] = frames[d, F_WON]
+                frames[e, F_TRICKW] = 0
                 if tpos == 0:
                     frames[e, F_LSUIT] = c >> 4
                     frames[e, F_WCARD] = c
                     frames[e, F_WSEAT] = p
+                    frames[e, F_WREL] = 0
                 else:
                     frames[e, F_LSUIT] = frames[d, F_LSUIT]
-                    if _beats(c, frames[d, F_WCARD], trump):
+                    wc = frames[d, F_WCARD]
+                    if _beats(c, wc, trump):
                         frames[e, F_WCARD] = c
                         frames[e, F_WSEAT] = p
+                        frames[e, F_WREL] = 1 if (c >> 4) == (wc >> 4) else 0
                     else:
-                        frames[e, F_WCARD] = frames[d, F_WCARD]
+                        frames[e, F_WCARD] = wc
                         frames[e, F_WSEAT] = frames[d, F_WSEAT]
+                        frames[e, F_WREL] = 1 if (c >> 4) == (wc >> 4) else frames[d, F_WREL]
                 if tpos == n - 1:
                     ws = frames[e, F_WSEAT]
                     if side[ws] == 1:
                         frames[e, F_WON] += 1
+                    if frames[e, F_WREL] == 1:
+                        frames[e, F_TRICKW] = np.int64(1) << frames[e, F_WCARD]
                     frames[e, F_TPOS] = 0
                     frames[e, F_PL] = ws
                     frames[e, F_OT] = 0
@@ -482,11 +577,12 @@ def search(hands, n, side, trump, r0, target, keys, bounds, gens, gen, mv, nm, c
                     frames[e, F_TPOS] = tpos + 1
                     frames[e, F_PL] = (p + 1) % n
                     frames[e, F_OT] = frames[d, F_OT] | (np.int64(1) << c)
-                d += 1
+                d = e
                 mode = 0
                 continue
             # all moves tried without a cut: side-1 node fails, side-0 node succeeds
             res = side[frames[d, F_PL]] == 0
+            wres = wacc[d]
             mode = 2
         if mode == 2:
             if frames[d, F_SEARCHED] == 1:
@@ -495,27 +591,34 @@ def search(hands, n, side, trump, r0, target, keys, bounds, gens, gen, mv, nm, c
                 cut = -1
                 if res == (side[frames[d, F_PL]] == 1):
                     cut = _relative(hands, n, mv[d, cur[d] - 1])
+                m = _region(hands, n, wres)
                 if res:
-                    _tt_store(keys, bounds, gens, gen, keybuf, d, hsh, need, 127, cut, n + 1)
+                    _tt_store(keys, pats, bounds, gens, gen, keybuf, d, hsh, n, m, need, 127, cut)
                 else:
-                    _tt_store(keys, bounds, gens, gen, keybuf, d, hsh, 0, need - 1, cut, n + 1)
+                    _tt_store(keys, pats, bounds, gens, gen, keybuf, d, hsh, n, m, 0, need - 1, cut)
             if d == 0:
                 return res
+            wchild = wres | frames[d, F_TRICKW]
             d -= 1
             p = frames[d, F_PL]
             hands[p] |= np.int64(1) << mv[d, cur[d] - 1]
-            if side[p] == 1:
-                mode = 2 if res else 1
+            if res == (side[p] == 1):
+                wres = wchild  # cut: this child alone decides the node
             else:
-                mode = 1 if res else 2
+                wacc[d] |= wchild
+                mode = 1
 
 
 @njit(cache=True)
-def solve_exact(hands, n, side, trump, r0, lo, hi, keys, bounds, gens, gen, mv, nm, cur, frames, keybuf, stats):
+def solve_exact(
+    hands, n, side, trump, r0, lo, hi, keys, pats, bounds, gens, gen, mv, nm, cur, frames, keybuf, wacc, stats
+):
     """Exact future tricks of side 1 in [lo, hi] by binary search over null-window searches."""
     while lo < hi:
         t = (lo + hi + 1) // 2
-        if search(hands, n, side, trump, r0, t, keys, bounds, gens, gen, mv, nm, cur, frames, keybuf, stats):
+        if search(
+            hands, n, side, trump, r0, t, keys, pats, bounds, gens, gen, mv, nm, cur, frames, keybuf, wacc, stats
+        ):
             lo = t
         else:
             hi = t - 1

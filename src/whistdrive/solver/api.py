@@ -225,7 +225,7 @@ class _Engine:
             for i, h in enumerate(pos.hands):
                 hands[i] = to_internal(h)
             sides = np.array(pos.sides, dtype=np.int64)
-            mv, nm, cur, frames, keybuf, stats = self.work
+            mv, nm, cur, frames, keybuf, wacc, stats = self.work
             stats[:] = 0
             fr = frames[0]
             fr[:] = 0
@@ -242,12 +242,31 @@ class _Engine:
                 for _, c in pos.trick:
                     ot |= 1 << card_to_internal(c)
                 fr[_core.F_OT] = ot
+                fr[_core.F_WREL] = 1  # conservative: treat the winner's rank as relevant
             r0 = pos.tricks_left
             lo = 0 if lo is None else lo
             hi = r0 if hi is None else min(hi, r0)
-            keys, bounds, gens = self.table
+            keys, pats, bounds, gens = self.table
             v = _core.solve_exact(
-                hands, n, sides, trump, r0, lo, hi, keys, bounds, gens, gen, mv, nm, cur, frames, keybuf, stats
+                hands,
+                n,
+                sides,
+                trump,
+                r0,
+                lo,
+                hi,
+                keys,
+                pats,
+                bounds,
+                gens,
+                gen,
+                mv,
+                nm,
+                cur,
+                frames,
+                keybuf,
+                wacc,
+                stats,
             )
             self.stats[:] = stats
             return int(v)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from oracle import legal
+from solver_oracle import legal
 
 
 def random_position(rng: random.Random, n: int, k: int, mid_trick: bool = True):
