@@ -85,10 +85,12 @@ def new_table(log2_size: int = 18):
     in the exact region, and the region itself in word 7.
     """
     size = 1 << log2_size
-    keys = np.zeros((size, 2), dtype=np.int64)
-    pats = np.zeros((size, 8), dtype=np.int64)
-    bounds = np.zeros((size, 3), dtype=np.int8)  # lower, upper, best move
-    gens = np.zeros(size, dtype=np.int32)
+    # np.full (not np.zeros) touches every page now: lazily mapped zero pages
+    # would otherwise cost page faults inside the first searches (~50 ms).
+    keys = np.full((size, 2), 0, dtype=np.int64)
+    pats = np.full((size, 8), 0, dtype=np.int64)
+    bounds = np.full((size, 3), 0, dtype=np.int8)  # lower, upper, best move
+    gens = np.full(size, 0, dtype=np.int32)
     return keys, pats, bounds, gens
 
 

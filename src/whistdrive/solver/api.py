@@ -196,7 +196,7 @@ def _winner(trick: Sequence[tuple[int, int]], trump: int | None) -> int:
 class _Engine:
     """The shared transposition table and scratch space of the numba kernel."""
 
-    def __init__(self, log2_size: int = 19) -> None:
+    def __init__(self, log2_size: int = 18) -> None:
         self.log2_size = log2_size
         self.table = None
         self.work = None

@@ -97,6 +97,17 @@ class _Stage1:
             self.memo[key] = (best, best)
         return max(a0, min(b0, best))
 
+    def exact(self, h0: int, h1: int, si: int, leader: int, led: int | None, hi: int) -> int:
+        """Seat 0's exact value in [0, hi] by null-window searches (the memo carries over)."""
+        lo = 0
+        while lo < hi:
+            t = (lo + hi + 1) // 2
+            if self.value(h0, h1, si, leader, led, t - 1, t) >= t:
+                lo = t
+            else:
+                hi = t - 1
+        return lo
+
     def order(self, hand: int, led: int | None, mover: int) -> list[int]:
         """High cards first when leading, cheapest winner then lowest loser when following."""
         cards = _legal(hand, led, self.follow)
@@ -158,7 +169,7 @@ def solve_german_stage1(
 
         return solve_two_hand(hand0, hand1, trump, leader, trick)
     s = _Stage1(stock, trump, count == "all26", follow_suit)
-    v0 = s.value(hand0, hand1, 0, leader, led, -1, 99)
+    v0 = s.exact(hand0, hand1, 0, leader, led, _total(hand0, hand1, stock, led, count))
     mover = leader if led is None else 1 - leader
     return v0 if mover == 0 else _total(hand0, hand1, stock, led, count) - v0
 
@@ -197,7 +208,7 @@ def values_german_stage1(
         nh0 = hand0 & ~(1 << c) if mover == 0 else hand0
         nh1 = hand1 & ~(1 << c) if mover == 1 else hand1
         if led is None:
-            v0 = s.value(nh0, nh1, 0, leader, c, -1, 99)
+            v0 = s.exact(nh0, nh1, 0, leader, c, total)
         else:
             win = mover if _beats(c, led, trump) else leader
             if win == 0:
@@ -205,7 +216,7 @@ def values_german_stage1(
             else:
                 nh0, nh1 = nh0 | 1 << stock[1], nh1 | 1 << stock[0]
             gain = 1 if (count == "all26" and win == 0) else 0
-            v0 = gain + s.value(nh0, nh1, 2, win, None, -1, 99)
+            v0 = gain + s.exact(nh0, nh1, 2, win, None, total - gain)
         out[c] = v0 if mover == 0 else total - v0
     return out
 
