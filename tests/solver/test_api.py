@@ -103,3 +103,34 @@ def test_two_hand_values_bound_and_best(rng, k, trump):
     hands[leader] &= ~(1 << card)
     reply = values_two_hand(hands[0], hands[1], trump, leader, [(leader, card)])
     assert max(reply.values()) == k - best
+
+
+def test_large_two_hand_positions_are_self_consistent():
+    """Beyond the oracle's reach: best card value = solve value, the reply gets the rest,
+    and a fresh transposition table gives the same answers as the shared one."""
+    import random
+
+    from whistdrive.solver import api
+
+    rng = random.Random(42)
+    cases = []
+    for _ in range(8):
+        k = rng.randint(8, 11)
+        cards = rng.sample(range(52), 2 * k)
+        h0, h1 = to_mask(cards[:k]), to_mask(cards[k:])
+        trump, leader = rng.choice([None, 0, 1, 2, 3]), rng.randrange(2)
+        v = solve_two_hand(h0, h1, trump, leader)
+        vals = values_two_hand(h0, h1, trump, leader)
+        assert max(vals.values()) == v
+        card = max(vals, key=vals.get)
+        hands = [h0, h1]
+        hands[leader] &= ~(1 << card)
+        assert max(values_two_hand(hands[0], hands[1], trump, leader, [(leader, card)]).values()) == k - v
+        cases.append((h0, h1, trump, leader, vals))
+    saved = api.ENGINE
+    api.ENGINE = api._Engine()
+    try:
+        for h0, h1, trump, leader, vals in cases:
+            assert values_two_hand(h0, h1, trump, leader) == vals
+    finally:
+        api.ENGINE = saved

@@ -417,3 +417,7 @@ def warm_up() -> None:
     from . import german
 
     german.warm_up()
+    try:  # load DDS (the default four-hand backend) too, if endplay is installed
+        solve_whist([1, 1 << 13, 1 << 26, 1 << 39], None, 0, backend="dds")
+    except ImportError:
+        pass

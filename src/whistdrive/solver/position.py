@@ -105,9 +105,9 @@ def parse_position(text: str) -> TextPosition:
                 raise ParseError(f"line {no}: card {Card.from_index(c)} given twice")
             mask |= 1 << c
         hands[s] = mask
-    missing = [i for i, h in enumerate(hands) if h is None]
+    missing = [WHIST_SEATS[i] if game == "whist" else str(i) for i, h in enumerate(hands) if h is None]
     if missing:
-        raise ParseError(f"missing hand for seat(s) {', '.join(map(str, missing))}")
+        raise ParseError(f"missing hand for seat(s) {', '.join(missing)}: add a line such as '{missing[0]}: AS KH'")
     tv, tno = fields.get("trump", ("", 0))
     if not tv:
         raise ParseError("missing 'trump:' line (a suit or NT)")
