@@ -36,7 +36,11 @@ class _Stage1:
         self.trump = trump
         self.all26 = all26
         self.follow = follow_suit
-        self.memo: dict[tuple, tuple[int, int]] = {}
+        self.memo: dict[tuple, tuple[int, int, int]] = {}
+        # rest[i]: mask of the stock cards from index i on (still unplayed)
+        self.rest = [0] * (len(self.stock) + 1)
+        for i in range(len(self.stock) - 1, -1, -1):
+            self.rest[i] = self.rest[i + 1] | 1 << self.stock[i]
         self.leaves = 0
 
     def stage2(self, h0: int, h1: int, leader: int, alpha: int, beta: int) -> int:
@@ -56,7 +60,7 @@ class _Stage1:
         if si >= len(self.stock) and led is None:
             return max(alpha, min(beta, self.stage2(h0, h1, leader, alpha, beta)))
         key = (h0, h1, si, leader, led)
-        lo, hi = self.memo.get(key, (0, 99))
+        lo, hi, first = self.memo.get(key, (0, 99, -1))
         if lo >= beta:
             return beta
         if hi <= alpha:
@@ -65,7 +69,12 @@ class _Stage1:
         mover = leader if led is None else 1 - leader
         hand = h0 if mover == 0 else h1
         best = -1 if mover == 0 else 999
-        for c in self.order(hand, led, mover):
+        cut = -1
+        moves = self.order(hand, led, h0 | h1 | self.rest[si] | (0 if led is None else 1 << led))
+        if first in moves:
+            moves.remove(first)
+            moves.insert(0, first)
+        for c in moves:
             nh0 = h0 & ~(1 << c) if mover == 0 else h0
             nh1 = h1 & ~(1 << c) if mover == 1 else h1
             if led is None:
@@ -88,13 +97,16 @@ class _Stage1:
                 best = min(best, v)
                 beta = min(beta, v)
             if alpha >= beta:
+                cut = c
                 break
+        if cut < 0:
+            cut = first
         if best <= a0:
-            self.memo[key] = (lo, min(hi, best))
+            self.memo[key] = (lo, min(hi, best), cut)
         elif best >= b0:
-            self.memo[key] = (max(lo, best), hi)
+            self.memo[key] = (max(lo, best), hi, cut)
         else:
-            self.memo[key] = (best, best)
+            self.memo[key] = (best, best, cut)
         return max(a0, min(b0, best))
 
     def exact(self, h0: int, h1: int, si: int, leader: int, led: int | None, hi: int) -> int:
@@ -108,9 +120,19 @@ class _Stage1:
                 hi = t - 1
         return lo
 
-    def order(self, hand: int, led: int | None, mover: int) -> list[int]:
-        """High cards first when leading, cheapest winner then lowest loser when following."""
-        cards = _legal(hand, led, self.follow)
+    def order(self, hand: int, led: int | None, unplayed: int) -> list[int]:
+        """One card per run of equal cards; high first when leading, else cheapest winner then lowest.
+
+        Two cards of one hand with no unplayed card (other hand, stock, trick)
+        between them are interchangeable for the rest of the deal.
+        """
+        cards = []
+        for c in _legal(hand, led, self.follow):
+            suit_top = 1 << (13 * (c // 13 + 1))
+            higher = unplayed & (suit_top - (2 << c))
+            if higher and (higher & -higher) & hand:
+                continue  # the next unplayed card up is ours: equivalent, searched there
+            cards.append(c)
         if led is None:
             return sorted(cards, key=lambda c: -(c % 13))
         wins = sorted((c for c in cards if _beats(c, led, self.trump)), key=lambda c: c % 13)
