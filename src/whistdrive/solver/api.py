@@ -302,9 +302,10 @@ def _use_dds(pos: Position, backend: str) -> bool:
     return pos.n == 4 and pos.sides == (0, 1, 0, 1) and pos.tricks_left > AUTO_DDS_MIN_TRICKS
 
 
-AUTO_DDS_MIN_TRICKS = 0
+AUTO_DDS_MIN_TRICKS = 7
 """``backend="auto"`` hands 4-seat positions with more tricks left than this to DDS
-(measured: DDS is faster from 3 cards a hand up, see docs/solver.md)."""
+(measured: our kernel is as fast or faster up to 7 cards a hand, DDS beyond;
+see docs/solver.md)."""
 
 
 def solve(hands, trump, leader, trick=(), sides=None, backend: str = "auto") -> int:
