@@ -21,6 +21,10 @@ Why this shape (see docs/solver.md and DESIGN.md "The fast core"):
   an upper bound on the future tricks of side 1, valid for any target and any
   root with the same ``n``, ``side`` and trump (the table is reused across
   calls; the Python wrapper starts a new generation when those change);
+* winning ranks (DDS): a stored result keeps exact only the cards of each
+  suit at or above the lowest rank that decided a trick in its proof; lower
+  cards are matched by suit length, so one entry serves many positions;
+* quick tricks and master trumps bound the value at trick starts;
 * equal-card pruning: cards of one hand adjacent among the remaining cards of
   a suit (cards on the current trick count as separators) are equivalent, so
   only the top card of each run is searched.
