@@ -19,6 +19,8 @@ def _position(hands: dict[int, int], order: list[int], leader: int, trick: list[
     hs = [hands[s] for s in order]
     tr = [(idx[s], c) for s, c in trick]
     sides = tuple(1 if s in my_side else 0 for s in order)
+    if sides == (1, 0, 1, 0):
+        sides = (0, 1, 0, 1)  # values are for the side to move: the labels only pick the backend (DDS)
     return hs, idx[leader], tr, sides
 
 

@@ -1,0 +1,55 @@
+import json
+
+import pytest
+
+from whistdrive.arena import BotSpec, report, run
+
+
+def test_german_duplicate_is_zero_sum_and_sane():
+    s = run("german", ["intermediate", "random"], deals=3, seed=2, progress=False)
+    a, b = s.rows
+    assert a["games"] == b["games"] == 6
+    assert a["diff"] == pytest.approx(-b["diff"])
+    assert a["win_rate"] + b["win_rate"] == pytest.approx(1.0)
+    text = report(s)
+    assert "intermediate" in text and "random" in text and "95% CI" in text
+
+
+def test_whist_uses_one_deal_and_counts_tricks():
+    s = run("whist", ["beginner", "random"], deals=2, seed=1, progress=False)
+    assert s.options["length"] == "deal"
+    for r in s.rows:
+        assert 0 <= r["score"] <= 13
+    assert s.rows[0]["score"] + s.rows[1]["score"] == pytest.approx(13)
+
+
+def test_knockout_rotates_seats_and_reports_fair_share():
+    s = run("knockout", ["beginner", "random", "random"], deals=2, seed=4, progress=False)
+    rows = {r["bot"]: r for r in s.rows}
+    assert rows["beginner"]["games"] == 6 and rows["random"]["games"] == 12
+    assert rows["beginner"]["fair_share"] == pytest.approx(1 / 3)
+    wins = rows["beginner"]["win_rate"] * 6 + rows["random"]["win_rate"] * 12
+    assert wins == pytest.approx(6)
+
+
+def test_cli_arena_with_options_and_json(tmp_path, capsys):
+    from whistdrive.cli import main
+
+    out = tmp_path / "a.json"
+    code = main(["arena", "german", "--bots", "intermediate,beginner", "--deals", "2", "--seed", "3",
+                 "-o", "count=all26", "-o", "high_low=true", "--json", str(out), "--no-progress"])
+    assert code == 0
+    data = json.loads(out.read_text())
+    assert data["options"] == {"count": "all26", "high_low": True}
+    assert "intermediate" in capsys.readouterr().out
+
+
+def test_cli_refuses_a_bad_bot_list(capsys):
+    from whistdrive.cli import main
+
+    assert main(["arena", "german", "--bots", "expert", "--deals", "1", "--no-progress"]) == 2
+
+
+def test_bot_spec_budget():
+    assert BotSpec.parse("expert:0.25").budget == 0.25
+    assert BotSpec.parse("cheater").level == "cheater"
