@@ -302,6 +302,17 @@ def _use_dds(pos: Position, backend: str) -> bool:
     return pos.n == 4 and pos.sides == (0, 1, 0, 1) and pos.tricks_left > AUTO_DDS_MIN_TRICKS
 
 
+def _dds_module(backend: str):
+    """The DDS backend, or None under ``auto`` when endplay is not installed (fall back to ours)."""
+    try:
+        from . import dds_backend
+    except ImportError:
+        if backend == "dds":
+            raise
+        return None
+    return dds_backend
+
+
 AUTO_DDS_MIN_TRICKS = 7
 """``backend="auto"`` hands 4-seat positions with more tricks left than this to DDS
 (measured: our kernel is as fast or faster up to 7 cards a hand, DDS beyond;
@@ -312,9 +323,9 @@ def solve(hands, trump, leader, trick=(), sides=None, backend: str = "auto") -> 
     """Tricks the side to move takes from here on (current trick included) under best play."""
     pos = hands if isinstance(hands, Position) else Position(hands, trump, leader, trick, sides)
     if _use_dds(pos, backend):
-        from . import dds_backend
-
-        return dds_backend.solve(pos)
+        dds = _dds_module(backend)
+        if dds is not None:
+            return dds.solve(pos)
     return _side_to_move_value(pos, ENGINE.side1_tricks(pos))
 
 
@@ -322,9 +333,9 @@ def card_values(hands, trump, leader, trick=(), sides=None, backend: str = "auto
     """For every legal card of the seat to move: tricks its side takes after playing it."""
     pos = hands if isinstance(hands, Position) else Position(hands, trump, leader, trick, sides)
     if _use_dds(pos, backend):
-        from . import dds_backend
-
-        return dds_backend.card_values(pos)
+        dds = _dds_module(backend)
+        if dds is not None:
+            return dds.card_values(pos)
     me = pos.sides[pos.to_move]
     r0 = pos.tricks_left
     out: dict[int, int] = {}
