@@ -104,9 +104,23 @@ def play_table(game: str, options: dict, seed: int, seating: list[BotSpec], bot_
     return {"scores": seat_scores(game, g), "wins": seat_wins(game, g), "times": times}
 
 
+_WARM = False
+
+
+def _warm_up() -> None:
+    """Load the compiled solver once per process, so that no move pays for it."""
+    global _WARM
+    if not _WARM:
+        from . import solver
+
+        solver.warm_up()
+        _WARM = True
+
+
 def play_deal(args: tuple) -> dict:
     """All tables of one duplicate deal (a worker's unit of work)."""
     game, options, seatings, seed, index = args
+    _warm_up()
     tables = [play_table(game, options, seed, seating, seed * 7 + t * 101) for t, seating in enumerate(seatings)]
     labels = sorted({b.label for seating in seatings for b in seating})
     out = {"index": index, "seed": seed, "labels": {}}
@@ -116,7 +130,7 @@ def play_deal(args: tuple) -> dict:
         for seating, t in zip(seatings, tables):
             for s, spec in enumerate(seating):
                 (mine if spec.label == lab else others).append(t["scores"][s])
-                if spec.label == lab:
+                if spec.label == lab and not (game == "whist" and s >= 2):  # one seat per partnership
                     wins.append(t["wins"][s])
         out["labels"][lab] = {"score": statistics.fmean(mine), "diff": statistics.fmean(mine) - statistics.fmean(others),
                               "wins": sum(wins), "seats": len(wins)}
@@ -232,6 +246,8 @@ def report(summary: Summary) -> str:
     for r in summary.rows:
         ci = f"{r['diff']:+.3f} [{r['ci'][0]:+.3f}, {r['ci'][1]:+.3f}]"
         out = "" if r["deals_outscored"] is None else f"{100 * r['deals_outscored']:.1f}%"
+        if summary.game == "knockout":
+            out = ""
         lines.append(f"{r['bot']:<16}{r['games']:>6}  {ci:<36}{100 * r['win_rate']:>8.1f}%{out:>10}"
                      f"{r['time_mean']:>12.3f}{r['time_p95']:>8.3f}")
         if "share_ratio" in r:
