@@ -22,7 +22,7 @@ from collections.abc import Iterable, Sequence
 import numpy as np
 
 from ..errors import IllegalMove, WhistError
-from . import _core
+from . import _core, _two
 
 __all__ = [
     "InvalidPosition",
@@ -200,6 +200,8 @@ class _Engine:
         self.log2_size = log2_size
         self.table = None
         self.work = None
+        self.two_table = None
+        self.two_work = None
         self.gens: dict[tuple, int] = {}
         self.lock = threading.Lock()
         self.stats = np.zeros(4, dtype=np.int64)
@@ -214,6 +216,47 @@ class _Engine:
 
     def side1_tricks(self, pos: Position, lo: int | None = None, hi: int | None = None) -> int:
         """Exact future tricks of side 1 (or of the clamp [lo, hi] if given)."""
+        if pos.n == 2 and pos.sides in ((0, 1), (1, 0)):
+            return self._two_hand(pos, lo, hi)
+        return self.generic_side1_tricks(pos, lo, hi)
+
+    def _two_hand(self, pos: Position, lo: int | None, hi: int | None) -> int:
+        """Two hands on opposite sides: the specialised trick-by-trick kernel (:mod:`._two`)."""
+        with self.lock:
+            if self.two_table is None:
+                self.two_table = _two.new_table(self.log2_size)
+                self.two_work = _two.new_workspace()
+            r0 = pos.tricks_left
+            lo = 0 if lo is None else max(0, lo)
+            hi = r0 if hi is None else min(hi, r0)
+            if lo >= hi:
+                self.stats[:] = 0
+                return lo
+            h0, h1 = to_internal(pos.hands[0]), to_internal(pos.hands[1])
+            leader = pos.leader
+            forced = -1
+            if pos.trick:
+                forced = card_to_internal(pos.trick[0][1])
+                if leader == 0:
+                    h0 |= 1 << forced
+                else:
+                    h1 |= 1 << forced
+            s1 = pos.sides.index(1)
+            # the kernel counts the leader's tricks
+            llo, lhi = (lo, hi) if leader == s1 else (r0 - hi, r0 - lo)
+            trump = 4 if pos.trump is None else pos.trump
+            keys, pats, regs, bounds = self.two_table
+            work, moves, scores, stats = self.two_work
+            stats[:] = 0
+            v = _two.solve_exact(
+                h0, h1, leader, r0, trump, forced, llo, lhi, keys, pats, regs, bounds, work, moves, scores, stats
+            )
+            self.stats[:] = stats
+            v = int(v)
+            return v if leader == s1 else r0 - v
+
+    def generic_side1_tricks(self, pos: Position, lo: int | None = None, hi: int | None = None) -> int:
+        """Exact future tricks of side 1 by the generic n-seat kernel (:mod:`._core`)."""
         with self.lock:
             if self.table is None:
                 self.table = _core.new_table(self.log2_size)

@@ -1,0 +1,534 @@
+"""Compiled double-dummy search specialised for two hands (German Whist stage 2).
+
+The generic kernel (:mod:`._core`) plays one card per node and loops over
+``n`` seats everywhere.  With two hands a trick is one leader card and one
+reply, so this kernel searches at *trick granularity*: a node is a trick
+start (leader to choose a card), and under each leader card the follower's
+replies are tried in a second, inner loop of the same frame.  Everything
+about a position fits in a few int64 registers: the two hands (16 bits a
+suit, rank 0 = two), the leader and the number of tricks it still needs.
+
+The question a node answers is "can the leader take at least ``need`` of the
+``rem`` remaining tricks?" (a null-window, boolean search).  When the
+follower wins a trick the question flips: "leader >= need of rem" is
+"NOT (new leader >= rem - need of rem - 1)", so one boolean and a flip bit
+per frame carry the result up (negamax in boolean form).
+
+What makes it fast (DDS's ideas, two-hand flavour):
+
+* transposition table at trick starts, keyed by relative ranks (hand 0's
+  cards counted among the remaining cards of each suit; hand 1 is the rest),
+  the suit lengths, the leader and the trump; entries keep lower and upper
+  bounds on the leader's tricks, valid for any target, across calls;
+* winning ranks: a result records the cards whose ranks decided a trick in
+  its proof; the entry keeps exact only each suit's part at or above the
+  lowest such rank, lower cards count by suit length (one entry answers for
+  many positions);
+* equal-card pruning for both hands (the lead card separates runs for the
+  reply);
+* quick tricks of the leader and sure (master-trump) tricks of both hands as
+  bounds at every trick start;
+* move ordering: the table's best card first, then cashing winners; replies
+  cheapest winner first, else the lowest card;
+* a driver that starts the null-window searches at the bounds' midpoint and
+  narrows [lo, hi] (the table answers the repeated parts).
+
+Iterative with an explicit stack, one specialisation per function, every
+argument an int64 scalar or array (DESIGN.md, "The fast core").
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ._core import _DB_INDEX, _DEBRUIJN, _HIGH, _POP, _PEXT_HI, _PEXT_LO
+
+MAXT = 16  # tricks (frames) in one search, plus slack
+MAXM = 16  # moves at one node
+
+# work columns (int64 [MAXT, NW])
+W_LD = 0  # leader of the trick at this depth
+W_NEED = 1  # tricks the leader needs from here
+W_NL = 2  # leader moves
+W_LI = 3  # next leader move index
+W_NF = 4  # replies to the current leader card
+W_FI = 5  # next reply index
+W_WNODE = 6  # winning-rank cards gathered over refuted leader cards
+W_WCARD = 7  # winning-rank cards gathered over the replies to the current card
+W_TW = 8  # deciding card of the trick played from this frame (bit) or 0
+W_FLIP = 9  # 1 if the follower won that trick (child's answer is negated)
+W_SEARCHED = 10  # 1 if this node is stored in the table on the way up
+W_KEY = 11  # exact key word
+W_PAT = 12  # hand 0 relative cards
+W_HASH = 13
+NW = 14
+
+_MIX = -7046029254386353131  # 0x9E3779B97F4A7C15 as a signed int64
+BUCKET = 8
+
+
+def new_table(log2_size: int = 18):
+    """Transposition table: keys (exact part), patterns, regions, bounds (lo, hi, best)."""
+    size = 1 << log2_size
+    keys = np.full(size, 0, dtype=np.int64)  # 0 = empty (a real key is never 0: trump+1 is in it)
+    pats = np.full(size, 0, dtype=np.int64)
+    regs = np.full(size, 0, dtype=np.int64)
+    bounds = np.full((size, 3), 0, dtype=np.int8)
+    return keys, pats, regs, bounds
+
+
+def new_workspace():
+    work = np.zeros((MAXT, NW), dtype=np.int64)
+    moves = np.zeros((MAXT, 2 * MAXM), dtype=np.int64)  # leader moves [0, MAXM), replies [MAXM, 2*MAXM)
+    scores = np.zeros(MAXM, dtype=np.int64)
+    stats = np.zeros(4, dtype=np.int64)
+    return work, moves, scores, stats
+
+
+@njit(cache=True)
+def _bit_index(b):
+    return _DB_INDEX[((b * _DEBRUIJN) >> 58) & 63]
+
+
+@njit(cache=True)
+def _pext13(a, u):
+    return _PEXT_LO[(u & 127) * 128 + (a & 127)] | (_PEXT_HI[(u >> 7) * 64 + ((a >> 7) & 63)] << _POP[u & 127])
+
+
+@njit(cache=True)
+def _beats(c, w, trump):
+    cs = c >> 4
+    ws = w >> 4
+    if cs == ws:
+        return c > w
+    return cs == trump
+
+
+@njit(cache=True)
+def _quick(me, op, trump):
+    """Tricks the leader cashes at once (lower bound) and the cards the count relied on."""
+    op_trumps = False
+    drawn = False
+    used = np.int64(0)
+    if trump < 4:
+        opt = (op >> (16 * trump)) & 0x1FFF
+        myt = (me >> (16 * trump)) & 0x1FFF
+        op_trumps = opt != 0
+        if op_trumps and myt != 0:
+            mt = myt & ~((1 << (_HIGH[opt] + 1)) - 1)
+            if _POP[mt] >= _POP[opt]:
+                drawn = True
+                used |= np.int64(mt) << (16 * trump)
+    q = 0
+    for s in range(4):
+        ms = (me >> (16 * s)) & 0x1FFF
+        if ms == 0:
+            continue
+        os_ = (op >> (16 * s)) & 0x1FFF
+        if os_ == 0:
+            top = _POP[ms]
+            tm = 0
+        elif drawn and s == trump:
+            top = _POP[ms]
+            tm = 0
+        else:
+            tm = ms & ~((1 << (_HIGH[os_] + 1)) - 1)
+            top = _POP[tm]
+        if s != trump and op_trumps and not drawn and top > _POP[os_]:
+            top = _POP[os_]
+        if top > 0:
+            q += top
+            used |= np.int64(tm) << (16 * s)
+    return q, used
+
+
+@njit(cache=True)
+def _masters(me, op, trump):
+    """Sure tricks of ``me``: trumps above every opposing trump win whenever played."""
+    if trump >= 4:
+        return 0, np.int64(0)
+    opt = (op >> (16 * trump)) & 0x1FFF
+    myt = (me >> (16 * trump)) & 0x1FFF
+    if opt == 0:
+        return _POP[myt], np.int64(0)
+    tm = myt & ~((1 << (_HIGH[opt] + 1)) - 1)
+    return _POP[tm], np.int64(tm) << (16 * trump)
+
+
+@njit(cache=True)
+def _key(h0, h1, leader, trump):
+    """(exact key, hand 0's relative cards) of a trick-start position."""
+    k = np.int64(0)
+    pat = np.int64(0)
+    for s in range(4):
+        a = (h0 >> (16 * s)) & 0x1FFF
+        b = (h1 >> (16 * s)) & 0x1FFF
+        pat |= np.int64(_pext13(a, a | b)) << (13 * s)
+        k |= np.int64(_POP[a] | (_POP[b] << 4)) << (8 * s)
+    k |= np.int64(leader | ((trump + 1) << 1)) << 32
+    return k, pat
+
+
+@njit(cache=True)
+def _hash(k):
+    h = k * _MIX
+    h ^= (h >> 29) & 0x7FFFFFFFF
+    return h
+
+
+@njit(cache=True)
+def _region(h0, h1, w):
+    """Winning-rank cards -> relative mask of the part of the position that must match."""
+    m = np.int64(0)
+    u = h0 | h1
+    for s in range(4):
+        ws = (w >> (16 * s)) & 0x1FFF
+        if ws == 0:
+            continue
+        us = (u >> (16 * s)) & 0x1FFF
+        low = ws & (-ws)
+        below = _POP[us & (low - 1)]
+        total = _POP[us]
+        m |= np.int64(((1 << total) - 1) & ~((1 << below) - 1)) << (13 * s)
+    return m
+
+
+@njit(cache=True)
+def _region_cards(h0, h1, m):
+    """Relative exact mask -> the absolute cards it covers here."""
+    w = np.int64(0)
+    u = h0 | h1
+    for s in range(4):
+        ms = (m >> (13 * s)) & 0x1FFF
+        if ms == 0:
+            continue
+        us = (u >> (16 * s)) & 0x1FFF
+        below = _HIGH[ms & (-ms)]
+        for _ in range(below):
+            us &= us - 1
+        w |= np.int64(us) << (16 * s)
+    return w
+
+
+@njit(cache=True)
+def _relative(u, c):
+    s = c >> 4
+    return s * 16 + _POP[(u >> (16 * s)) & 0x1FFF & ((1 << (c & 15)) - 1)]
+
+
+@njit(cache=True)
+def _absolute(u, code):
+    s = code >> 4
+    j = code & 15
+    us = (u >> (16 * s)) & 0x1FFF
+    for _ in range(j):
+        us &= us - 1
+    if us == 0:
+        return -1
+    return s * 16 + _bit_index(us & (-us))
+
+
+@njit(cache=True)
+def _probe(keys, pats, regs, bounds, k, pat, hsh, need):
+    """(verdict, slot): verdict 1 the leader reaches ``need``, 0 not, -1 unknown."""
+    mask = keys.shape[0] - 1
+    base = hsh & mask & ~(BUCKET - 1)
+    seen = -1
+    for j in range(BUCKET):
+        idx = base + j
+        if keys[idx] != k:
+            continue
+        if (pat & regs[idx]) != pats[idx]:
+            continue
+        if bounds[idx, 0] >= need:
+            return 1, idx
+        if bounds[idx, 1] < need:
+            return 0, idx
+        seen = idx
+    return -1, seen
+
+
+@njit(cache=True)
+def _store(keys, pats, regs, bounds, k, pat, hsh, m, lb, ub, best):
+    mask = keys.shape[0] - 1
+    base = hsh & mask & ~(BUCKET - 1)
+    free = -1
+    p = pat & m
+    for j in range(BUCKET):
+        idx = base + j
+        if keys[idx] == 0:
+            if free < 0:
+                free = idx
+            continue
+        if keys[idx] != k or regs[idx] != m or pats[idx] != p:
+            continue
+        if lb > bounds[idx, 0]:
+            bounds[idx, 0] = lb
+        if ub < bounds[idx, 1]:
+            bounds[idx, 1] = ub
+        if best >= 0:
+            bounds[idx, 2] = best
+        return
+    idx = free
+    if idx < 0:
+        idx = base + ((hsh >> 40) & (BUCKET - 1))
+    keys[idx] = k
+    pats[idx] = p
+    regs[idx] = m
+    bounds[idx, 0] = lb
+    bounds[idx, 1] = ub
+    bounds[idx, 2] = best
+
+
+@njit(cache=True)
+def _lead_moves(me, op, trump, moves, scores, d, best):
+    """Leader cards, one per run of touching cards, best first; returns the count."""
+    u = me | op
+    cnt = 0
+    for s in range(4):
+        mine = (me >> (16 * s)) & 0x1FFF
+        if mine == 0:
+            continue
+        us = (u >> (16 * s)) & 0x1FFF
+        others = us & ~mine
+        hs = mine
+        while hs != 0:
+            bb = hs & (-hs)
+            hs ^= bb
+            r = _bit_index(bb)
+            higher = us >> (r + 1)
+            if higher != 0 and (mine >> (r + 1)) & (higher & (-higher)):
+                continue  # the next higher remaining card is ours: same run
+            c = s * 16 + r
+            if c == best:
+                sc = 1000
+            elif (others >> (r + 1)) == 0:
+                sc = 100 + r
+                if s == trump:
+                    sc -= 5
+            else:
+                sc = 40 + r
+                if s == trump:
+                    sc -= 20
+            j = cnt
+            while j > 0 and scores[j - 1] < sc:
+                scores[j] = scores[j - 1]
+                moves[d, j] = moves[d, j - 1]
+                j -= 1
+            scores[j] = sc
+            moves[d, j] = c
+            cnt += 1
+    return cnt
+
+
+@njit(cache=True)
+def _replies(me, op, lead, trump, moves, scores, d):
+    """Follower cards to ``lead`` (still in the leader's hand ``op``), best first."""
+    ls = lead >> 4
+    u = me | op
+    fs = (me >> (16 * ls)) & 0x1FFF
+    cand = me
+    if fs != 0:
+        cand = np.int64(fs) << (16 * ls)
+    cnt = 0
+    for s in range(4):
+        hs = (cand >> (16 * s)) & 0x1FFF
+        if hs == 0:
+            continue
+        mine = (me >> (16 * s)) & 0x1FFF
+        us = (u >> (16 * s)) & 0x1FFF
+        while hs != 0:
+            bb = hs & (-hs)
+            hs ^= bb
+            r = _bit_index(bb)
+            higher = us >> (r + 1)
+            if higher != 0 and (mine >> (r + 1)) & (higher & (-higher)):
+                continue
+            c = s * 16 + r
+            if _beats(c, lead, trump):
+                sc = 100 - r
+            else:
+                sc = 40 - r
+                if s == trump:
+                    sc -= 30
+            j = cnt
+            while j > 0 and scores[j - 1] < sc:
+                scores[j] = scores[j - 1]
+                moves[d, MAXM + j] = moves[d, MAXM + j - 1]
+                j -= 1
+            scores[j] = sc
+            moves[d, MAXM + j] = c
+            cnt += 1
+    return cnt
+
+
+@njit(cache=True)
+def search(h0, h1, leader, need0, r0, trump, forced, keys, pats, regs, bounds, work, moves, scores, stats):
+    """Can ``leader`` take at least ``need0`` of the ``r0`` tricks left?
+
+    ``forced`` >= 0: the leader's card to the first trick is already chosen
+    (it is still in the leader's hand); the root is then not stored.
+    """
+    d = 0
+    work[0, W_LD] = leader
+    work[0, W_NEED] = need0
+    mode = 0  # 0 evaluate node, 1 next leader card, 2 next reply, 3 return
+    res = False
+    wres = np.int64(0)
+    while True:
+        if mode == 0:
+            stats[0] += 1
+            ld = work[d, W_LD]
+            need = work[d, W_NEED]
+            rem = r0 - d
+            work[d, W_SEARCHED] = 0
+            me = h0 if ld == 0 else h1
+            op = h1 if ld == 0 else h0
+            wres = 0
+            mode = 1
+            if need <= 0:
+                res = True
+                mode = 3
+            elif need > rem:
+                res = False
+                mode = 3
+            elif d == 0 and forced >= 0:
+                work[0, W_NL] = 1
+                moves[0, 0] = forced
+            elif rem == 1:
+                a = _bit_index(me & (-me))
+                b = _bit_index(op & (-op))
+                res = not _beats(b, a, trump)
+                if (a >> 4) == (b >> 4):
+                    wres = np.int64(1) << (a if res else b)
+                mode = 3
+            else:
+                stats[2] += 1
+                q, qw = _quick(me, op, trump)
+                if q >= need:
+                    res = True
+                    wres = qw
+                    mode = 3
+                else:
+                    m, mw = _masters(op, me, trump)
+                    if rem - m < need:
+                        res = False
+                        wres = mw
+                        mode = 3
+                if mode == 1:
+                    k, pat = _key(h0, h1, ld, trump)
+                    hsh = _hash(k)
+                    verdict, idx = _probe(keys, pats, regs, bounds, k, pat, hsh, need)
+                    if verdict >= 0:
+                        stats[1] += 1
+                        res = verdict == 1
+                        wres = _region_cards(h0, h1, regs[idx])
+                        mode = 3
+                    else:
+                        stats[3] += 1
+                        work[d, W_SEARCHED] = 1
+                        work[d, W_KEY] = k
+                        work[d, W_PAT] = pat
+                        work[d, W_HASH] = hsh
+                        best = -1
+                        if idx >= 0 and bounds[idx, 2] >= 0:
+                            best = _absolute(me | op, bounds[idx, 2])
+                        work[d, W_NL] = _lead_moves(me, op, trump, moves, scores, d, best)
+            if mode == 1:
+                work[d, W_LI] = 0
+                work[d, W_WNODE] = 0
+        if mode == 1:
+            li = work[d, W_LI]
+            if li < work[d, W_NL]:
+                stats[0] += 1
+                work[d, W_LI] = li + 1
+                c = moves[d, li]
+                ld = work[d, W_LD]
+                me = h0 if ld == 0 else h1
+                op = h1 if ld == 0 else h0
+                work[d, W_NF] = _replies(op, me, c, trump, moves, scores, d)
+                work[d, W_FI] = 0
+                work[d, W_WCARD] = 0
+                mode = 2
+            else:
+                res = False
+                wres = work[d, W_WNODE]
+                mode = 3
+        if mode == 2:
+            fi = work[d, W_FI]
+            if fi < work[d, W_NF]:
+                work[d, W_FI] = fi + 1
+                c = moves[d, work[d, W_LI] - 1]
+                f = moves[d, MAXM + fi]
+                ld = work[d, W_LD]
+                need = work[d, W_NEED]
+                rem = r0 - d
+                fw = _beats(f, c, trump)
+                if (c >> 4) == (f >> 4):
+                    work[d, W_TW] = np.int64(1) << (f if fw else c)
+                else:
+                    work[d, W_TW] = 0
+                if ld == 0:
+                    h0 &= ~(np.int64(1) << c)
+                    h1 &= ~(np.int64(1) << f)
+                else:
+                    h1 &= ~(np.int64(1) << c)
+                    h0 &= ~(np.int64(1) << f)
+                if fw:
+                    work[d, W_FLIP] = 1
+                    work[d + 1, W_LD] = 1 - ld
+                    work[d + 1, W_NEED] = rem - need
+                else:
+                    work[d, W_FLIP] = 0
+                    work[d + 1, W_LD] = ld
+                    work[d + 1, W_NEED] = need - 1
+                d += 1
+                mode = 0
+                continue
+            # no reply refutes the leader's card: the leader succeeds
+            res = True
+            wres = work[d, W_WCARD]
+            mode = 3
+        if mode == 3:
+            if work[d, W_SEARCHED] == 1:
+                need = work[d, W_NEED]
+                m = _region(h0, h1, wres)
+                if res:
+                    ld = work[d, W_LD]
+                    u = h0 | h1
+                    best = _relative(u, moves[d, work[d, W_LI] - 1])
+                    _store(keys, pats, regs, bounds, work[d, W_KEY], work[d, W_PAT], work[d, W_HASH], m, need, 127, best)
+                else:
+                    _store(keys, pats, regs, bounds, work[d, W_KEY], work[d, W_PAT], work[d, W_HASH], m, 0, need - 1, -1)
+            if d == 0:
+                return res
+            d -= 1
+            wchild = wres | work[d, W_TW]
+            c = moves[d, work[d, W_LI] - 1]
+            f = moves[d, MAXM + work[d, W_FI] - 1]
+            if work[d, W_LD] == 0:
+                h0 |= np.int64(1) << c
+                h1 |= np.int64(1) << f
+            else:
+                h1 |= np.int64(1) << c
+                h0 |= np.int64(1) << f
+            ok = res != (work[d, W_FLIP] == 1)
+            if ok:
+                work[d, W_WCARD] |= wchild
+                mode = 2
+            else:
+                work[d, W_WNODE] |= wchild
+                mode = 1
+
+
+@njit(cache=True)
+def solve_exact(h0, h1, leader, r0, trump, forced, lo, hi, keys, pats, regs, bounds, work, moves, scores, stats):
+    """Exact tricks of ``leader`` (clamped to [lo, hi]) by null-window searches."""
+    while lo < hi:
+        t = (lo + hi + 1) // 2
+        if search(h0, h1, leader, t, r0, trump, forced, keys, pats, regs, bounds, work, moves, scores, stats):
+            lo = t
+        else:
+            hi = t - 1
+    return lo
