@@ -65,7 +65,7 @@ W_HASH = 13
 NW = 14
 
 _MIX = -7046029254386353131  # 0x9E3779B97F4A7C15 as a signed int64
-BUCKET = 8
+BUCKET = 16
 
 
 def new_table(log2_size: int = 18):
@@ -82,7 +82,7 @@ def new_workspace():
     work = np.zeros((MAXT, NW), dtype=np.int64)
     moves = np.zeros((MAXT, 2 * MAXM), dtype=np.int64)  # leader moves [0, MAXM), replies [MAXM, 2*MAXM)
     scores = np.zeros(MAXM, dtype=np.int64)
-    stats = np.zeros(4, dtype=np.int64)
+    stats = np.zeros(64, dtype=np.int64)
     return work, moves, scores, stats
 
 
@@ -106,6 +106,38 @@ def _beats(c, w, trump):
 
 
 @njit(cache=True)
+def _sure_trumps(me, op, trump):
+    """Sure tricks of ``me`` from its trumps, whoever leads, however the play goes.
+
+    A trump of ``me`` loses only to a higher trump of the opponent played to
+    the same trick, and each opposing trump is in one trick only, so at most
+    M of them lose, M being the largest matching of opposing trumps onto
+    lower trumps of ``me`` (greedy from the top).  The count relies on the
+    trumps from the lowest of ``me``'s upwards (returned as that card's bit).
+    """
+    if trump >= 4:
+        return 0, np.int64(0)
+    myt = (me >> (16 * trump)) & 0x1FFF
+    if myt == 0:
+        return 0, np.int64(0)
+    opt = (op >> (16 * trump)) & 0x1FFF
+    free = 0
+    m = 0
+    u = myt | opt
+    while u != 0:
+        r = _HIGH[u]
+        u ^= 1 << r
+        if (opt >> r) & 1:
+            free += 1
+        elif free > 0:
+            free -= 1
+            m += 1
+    if opt == 0:
+        return _POP[myt], np.int64(0)
+    return _POP[myt] - m, np.int64(myt & (-myt)) << (16 * trump)
+
+
+@njit(cache=True)
 def _quick(me, op, trump):
     """Tricks the leader cashes at once (lower bound) and the cards the count relied on."""
     op_trumps = False
@@ -121,9 +153,14 @@ def _quick(me, op, trump):
                 drawn = True
                 used |= np.int64(mt) << (16 * trump)
     q = 0
+    if trump < 4 and not drawn:
+        # the trumps: sure tricks whatever happens (cashing side winners never spends them)
+        st, sw = _sure_trumps(me, op, trump)
+        q += st
+        used |= sw
     for s in range(4):
         ms = (me >> (16 * s)) & 0x1FFF
-        if ms == 0:
+        if ms == 0 or (s == trump and not drawn):
             continue
         os_ = (op >> (16 * s)) & 0x1FFF
         if os_ == 0:
@@ -135,25 +172,14 @@ def _quick(me, op, trump):
         else:
             tm = ms & ~((1 << (_HIGH[os_] + 1)) - 1)
             top = _POP[tm]
+            if top >= _POP[os_] and (s == trump or not op_trumps or drawn):
+                top = _POP[ms]  # the top cards exhaust the opponent's suit: the rest are winners too
         if s != trump and op_trumps and not drawn and top > _POP[os_]:
             top = _POP[os_]
         if top > 0:
             q += top
             used |= np.int64(tm) << (16 * s)
     return q, used
-
-
-@njit(cache=True)
-def _masters(me, op, trump):
-    """Sure tricks of ``me``: trumps above every opposing trump win whenever played."""
-    if trump >= 4:
-        return 0, np.int64(0)
-    opt = (op >> (16 * trump)) & 0x1FFF
-    myt = (me >> (16 * trump)) & 0x1FFF
-    if opt == 0:
-        return _POP[myt], np.int64(0)
-    tm = myt & ~((1 << (_HIGH[opt] + 1)) - 1)
-    return _POP[tm], np.int64(tm) << (16 * trump)
 
 
 @njit(cache=True)
@@ -411,7 +437,7 @@ def search(h0, h1, leader, need0, r0, trump, forced, keys, pats, regs, bounds, w
                     wres = qw
                     mode = 3
                 else:
-                    m, mw = _masters(op, me, trump)
+                    m, mw = _sure_trumps(op, me, trump)
                     if rem - m < need:
                         res = False
                         wres = mw
@@ -422,11 +448,13 @@ def search(h0, h1, leader, need0, r0, trump, forced, keys, pats, regs, bounds, w
                     verdict, idx = _probe(keys, pats, regs, bounds, k, pat, hsh, need)
                     if verdict >= 0:
                         stats[1] += 1
+                        stats[32 + rem] += 1
                         res = verdict == 1
                         wres = _region_cards(h0, h1, regs[idx])
                         mode = 3
                     else:
                         stats[3] += 1
+                        stats[16 + rem] += 1
                         work[d, W_SEARCHED] = 1
                         work[d, W_KEY] = k
                         work[d, W_PAT] = pat
@@ -517,9 +545,16 @@ def search(h0, h1, leader, need0, r0, trump, forced, keys, pats, regs, bounds, w
             if ok:
                 work[d, W_WCARD] |= wchild
                 mode = 2
+                if work[d, W_FI] == work[d, W_NF]:
+                    # leader card succeeds
+                    stats[4 + min(work[d, W_LI] - 1, 3)] += 1
             else:
                 work[d, W_WNODE] |= wchild
                 mode = 1
+                stats[8 + min(work[d, W_FI] - 1, 3)] += 1
+                if work[d, W_LI] == work[d, W_NL]:
+                    stats[12] += 1
+                    stats[13] += work[d, W_NL]
 
 
 @njit(cache=True)

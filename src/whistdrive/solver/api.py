@@ -196,8 +196,9 @@ def _winner(trick: Sequence[tuple[int, int]], trump: int | None) -> int:
 class _Engine:
     """The shared transposition table and scratch space of the numba kernel."""
 
-    def __init__(self, log2_size: int = 18) -> None:
+    def __init__(self, log2_size: int = 18, two_log2_size: int = 20) -> None:
         self.log2_size = log2_size
+        self.two_log2_size = two_log2_size
         self.table = None
         self.work = None
         self.two_table = None
@@ -224,7 +225,7 @@ class _Engine:
         """Two hands on opposite sides: the specialised trick-by-trick kernel (:mod:`._two`)."""
         with self.lock:
             if self.two_table is None:
-                self.two_table = _two.new_table(self.log2_size)
+                self.two_table = _two.new_table(self.two_log2_size)
                 self.two_work = _two.new_workspace()
             r0 = pos.tricks_left
             lo = 0 if lo is None else max(0, lo)
@@ -251,7 +252,7 @@ class _Engine:
             v = _two.solve_exact(
                 h0, h1, leader, r0, trump, forced, llo, lhi, keys, pats, regs, bounds, work, moves, scores, stats
             )
-            self.stats[:] = stats
+            self.stats[:] = stats[:4]
             v = int(v)
             return v if leader == s1 else r0 - v
 
