@@ -330,12 +330,14 @@ def _lead_moves(me, op, trump, moves, scores, d, best):
     """Leader cards, one per run of touching cards, best first; returns the count."""
     u = me | op
     cnt = 0
+    op_trumps = trump < 4 and ((op >> (16 * trump)) & 0x1FFF) != 0
     for s in range(4):
         mine = (me >> (16 * s)) & 0x1FFF
         if mine == 0:
             continue
         us = (u >> (16 * s)) & 0x1FFF
         others = us & ~mine
+        ruffed = others == 0 and op_trumps and s != trump
         hs = mine
         while hs != 0:
             bb = hs & (-hs)
@@ -347,14 +349,14 @@ def _lead_moves(me, op, trump, moves, scores, d, best):
             c = s * 16 + r
             if c == best:
                 sc = 1000
+            elif ruffed:
+                sc = 10 + r  # the opponent ruffs it
             elif (others >> (r + 1)) == 0:
                 sc = 100 + r
                 if s == trump:
-                    sc -= 5
+                    sc = 150 + r if op_trumps else 95 + r  # draw the opposing trumps first
             else:
-                sc = 40 + r
-                if s == trump:
-                    sc -= 20
+                sc = 40 + r - 4 * _POP[others]  # high cards of suits the opponent is short in
             j = cnt
             while j > 0 and scores[j - 1] < sc:
                 scores[j] = scores[j - 1]
@@ -396,6 +398,8 @@ def _replies(me, op, lead, trump, moves, scores, d):
                 sc = 40 - r
                 if s == trump:
                     sc -= 30
+                elif s != ls:
+                    sc += 2 * _POP[mine]  # discard from a long suit
             j = cnt
             while j > 0 and scores[j - 1] < sc:
                 scores[j] = scores[j - 1]
