@@ -352,7 +352,7 @@ def _lead_moves(me, op, trump, moves, scores, d, best):
             elif ruffed:
                 sc = 10 + r  # the opponent ruffs it
             elif (others >> (r + 1)) == 0:
-                sc = 100 + r
+                sc = 100 + r - 4 * _POP[others]
                 if s == trump:
                     sc = 150 + r if op_trumps else 95 + r  # draw the opposing trumps first
             else:

@@ -1,0 +1,121 @@
+"""The two-hand kernel (:mod:`whistdrive.solver._two`): oracle agreement and a cross-check with the generic kernel."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from solver_oracle import brute, brute_card_values, legal
+
+from whistdrive.solver import api, card_values, solve, solve_two_hand, values_two_hand
+from whistdrive.solver.api import ENGINE, Position, _Engine
+
+
+def _deal(rng: random.Random, k: int, suits: int = 4) -> list[int]:
+    pool = [c for c in range(52) if c // 13 < suits]
+    cards = rng.sample(pool, 2 * k)
+    return [sum(1 << c for c in cards[:k]), sum(1 << c for c in cards[k:])]
+
+
+def _random_two_hand(rng: random.Random, max_k: int):
+    """Two hands of 1..max_k cards (sometimes from two suits only), a trump or None, a leader, maybe a lead."""
+    k = rng.randint(1, max_k)
+    suits = 2 if rng.random() < 0.35 else 4
+    hands = _deal(rng, k, suits)
+    trump = rng.choice([None, 0, 1, 2, 3] if suits == 4 else [None, 0, 1])
+    leader = rng.randrange(2)
+    trick: list[tuple[int, int]] = []
+    if rng.random() < 0.4:
+        c = rng.choice(legal(hands[leader], ()))
+        hands[leader] &= ~(1 << c)
+        trick = [(leader, c)]
+    return hands, trump, leader, trick
+
+
+def _mover(hands, trump, leader, trick, sides):
+    p = (leader + len(trick)) % 2
+    total = (sum(bin(h).count("1") for h in hands) + len(trick)) // 2
+    b = brute(tuple(hands), trump, leader, tuple(trick), sides)
+    return b if sides[p] == 1 else total - b
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_two_hand_kernel_matches_oracle(seed):
+    rng = random.Random(7100 + seed)
+    for _ in range(70):
+        hands, trump, leader, trick = _random_two_hand(rng, 6 if seed < 2 else 5)
+        want = _mover(hands, trump, leader, trick, (0, 1))
+        assert solve_two_hand(*hands, trump, leader, trick) == want, (hands, trump, leader, trick)
+        assert values_two_hand(*hands, trump, leader, trick) == brute_card_values(hands, trump, leader, trick, (0, 1))
+        # the other side assignment and the generic entry point take the same kernel
+        assert solve(hands, trump, leader, trick, (1, 0)) == want
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_two_hand_clamped_values_match_oracle(seed):
+    """side1_tricks(pos, lo, hi) is the exact value clamped to [lo, hi] (what stage 1 and the bots rely on)."""
+    rng = random.Random(7200 + seed)
+    for _ in range(60):
+        hands, trump, leader, trick = _random_two_hand(rng, 5)
+        sides = rng.choice([(0, 1), (1, 0)])
+        pos = Position(hands, trump, leader, trick, sides)
+        s1 = brute(tuple(hands), trump, leader, tuple(trick), sides)
+        lo = rng.randint(0, pos.tricks_left)
+        hi = rng.randint(lo, pos.tricks_left)
+        assert ENGINE.side1_tricks(pos, lo, hi) == min(hi, max(lo, s1))
+        assert ENGINE.side1_tricks(pos) == s1
+
+
+@pytest.mark.parametrize("trump", [None, 0, 3])
+def test_every_leader_and_every_lead(trump):
+    """Both seats as leader and, mid-trick, every card the leader may have led."""
+    rng = random.Random(7300 + (4 if trump is None else trump))
+    for _ in range(8):
+        base = _deal(rng, rng.randint(2, 5))
+        for leader in (0, 1):
+            assert solve_two_hand(*base, trump, leader) == _mover(base, trump, leader, [], (0, 1))
+            for c in legal(base[leader], ()):
+                hands = list(base)
+                hands[leader] &= ~(1 << c)
+                trick = [(leader, c)]
+                assert solve_two_hand(*hands, trump, leader, trick) == _mover(hands, trump, leader, trick, (0, 1))
+
+
+def test_two_hand_kernel_matches_generic_kernel():
+    """A few hundred random 8..13-card positions: the two-hand kernel agrees with the generic n-seat kernel."""
+    rng = random.Random(7400)
+    for _ in range(300):
+        k = rng.randint(8, 13)
+        hands = _deal(rng, k)
+        trump = rng.choice([None, 0, 1, 2, 3])
+        leader = rng.randrange(2)
+        trick: list[tuple[int, int]] = []
+        if rng.random() < 0.33:
+            c = rng.choice(legal(hands[leader], ()))
+            hands[leader] &= ~(1 << c)
+            trick = [(leader, c)]
+        pos = Position(hands, trump, leader, trick, rng.choice([(0, 1), (1, 0)]))
+        assert ENGINE.side1_tricks(pos) == ENGINE.generic_side1_tricks(pos), (hands, trump, leader, trick)
+
+
+def test_table_reuse_along_a_game_matches_a_tiny_fresh_table():
+    """Consecutive positions of one game re-use the shared table; a tiny table (constant eviction) agrees."""
+    rng = random.Random(7500)
+    small = _Engine(two_log2_size=6)
+    for _ in range(6):
+        hands = _deal(rng, 13)
+        trump = rng.randrange(4)
+        leader = rng.randrange(2)
+        pos = Position(hands, trump, leader, (), (0, 1))
+        while pos.tricks_left:
+            assert ENGINE.side1_tricks(pos) == small.side1_tricks(pos)
+            vals = card_values(pos, trump, leader)
+            assert max(vals.values()) == solve(pos, trump, leader)
+            pos = pos.play(rng.choice(pos.legal_cards()))
+
+
+def test_warm_up_compiles_the_two_hand_kernel():
+    api.warm_up()
+    from whistdrive.solver import _two
+
+    assert _two.solve_exact.signatures, "warm_up() did not compile the two-hand kernel"
