@@ -150,6 +150,44 @@ def _sure_trumps(me, op, trump):
 
 
 @njit(cache=True)
+def _sure(me, op, trump):
+    """Tricks ``me`` is sure of whoever leads (a lower bound) and the cards it relied on.
+
+    If the opponent holds trumps, only ``me``'s trumps count (see
+    :func:`_sure_trumps`).  If it holds none (or there is no trump), ``me``
+    also counts, per side suit, min(k, l): k its cards above the opponent's
+    highest card of the suit, l the opponent's length there.  Strategy that
+    proves it: lead those top cards while some count (the opponent, having
+    cards of the suit, must follow and cannot ruff), then trumps; cover the
+    opponent's lead of a counted suit with a top card; when void, ruff or
+    throw a card that the count does not need (one exists: the counted cards
+    are at most the opponent's cards outside the suit led, fewer than a hand).
+    Every trick the count loses is a trick ``me`` wins.
+    """
+    if trump < 4 and ((op >> (16 * trump)) & 0x1FFF) != 0:
+        return _sure_trumps(me, op, trump)
+    c = 0
+    used = np.int64(0)
+    if trump < 4:
+        c = _POP[(me >> (16 * trump)) & 0x1FFF]
+    for s in range(4):
+        if s == trump:
+            continue
+        os_ = (op >> (16 * s)) & 0x1FFF
+        if os_ == 0:
+            continue
+        ms = (me >> (16 * s)) & 0x1FFF
+        hi = _HIGH[os_]
+        k = _POP[ms >> (hi + 1)]
+        if k == 0:
+            continue
+        lo = _POP[os_]
+        c += k if k < lo else lo
+        used |= np.int64(1) << (16 * s + hi)
+    return c, used
+
+
+@njit(cache=True)
 def _quick(me, op, trump, need):
     """Tricks the leader cashes at once (lower bound) and the cards the count relied on.
 
@@ -459,11 +497,17 @@ def search(h0, h1, leader, need0, r0, trump, forced, keys, pats, regs, bounds, w
                     wres = qw
                     mode = 3
                 else:
-                    m, mw = _sure_trumps(op, me, trump)
-                    if rem - m < need:
-                        res = False
-                        wres = mw
+                    q, qw = _sure(me, op, trump)
+                    if q >= need:
+                        res = True
+                        wres = qw
                         mode = 3
+                    else:
+                        m, mw = _sure(op, me, trump)
+                        if rem - m < need:
+                            res = False
+                            wres = mw
+                            mode = 3
                 if mode == 1:
                     k, pat = _key(h0, h1, ld, trump)
                     hsh = _hash(k)
@@ -584,7 +628,9 @@ def solve_exact(h0, h1, leader, r0, trump, forced, lo, hi, keys, pats, regs, bou
         me = h0 if leader == 0 else h1
         op = h1 if leader == 0 else h0
         q, _ = _quick(me, op, trump, 99)
-        m, _ = _sure_trumps(op, me, trump)
+        q2, _ = _sure(me, op, trump)
+        q = max(q, q2)
+        m, _ = _sure(op, me, trump)
         if q > lo:
             lo = min(q, hi)
         if r0 - m < hi:
