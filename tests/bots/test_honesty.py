@@ -43,7 +43,6 @@ def test_redealt_hidden_cards_give_the_same_observation_and_a_legal_play(game, o
                           seed=seed) for d in (deck_a, deck_b)]
         # the other seats play the same public cards while they can, until it is my turn
         while games[0].current_seat != me:
-            s = games[0].current_seat
             common = [a for a in games[0].legal_actions() if a in games[1].legal_actions()]
             if not common:
                 pytest.skip("the re-deal diverged before my turn")
