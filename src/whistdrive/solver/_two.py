@@ -42,17 +42,60 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ._core import _DB_INDEX, _DEBRUIJN
-from ._core import _HIGH as _HIGH64
+from llvmlite import ir
+from numba import types
+from numba.extending import intrinsic
+
 from ._core import _PEXT_HI as _PEXT_HI64
 from ._core import _PEXT_LO as _PEXT_LO64
-from ._core import _POP as _POP64
 
-# the same lookup tables as int16 (72 KB instead of 288 KB: they stay in the L2 cache)
-_POP = _POP64.astype(np.int16)
-_HIGH = _HIGH64.astype(np.int16)
+# relative-rank tables (see _core._tables) as int16: 40 KB, they stay in the cache
 _PEXT_LO = _PEXT_LO64.astype(np.int16)
 _PEXT_HI = _PEXT_HI64.astype(np.int16)
+
+
+# bit counts as single instructions (LLVM ctpop/ctlz/cttz; numba compiles for the host CPU)
+@intrinsic
+def _ctpop(typingctx, x):
+    def codegen(context, builder, signature, args):
+        return builder.ctpop(args[0])
+
+    return types.int64(types.int64), codegen
+
+
+@intrinsic
+def _ctlz(typingctx, x):
+    def codegen(context, builder, signature, args):
+        return builder.ctlz(args[0], ir.Constant(ir.IntType(1), 0))
+
+    return types.int64(types.int64), codegen
+
+
+@intrinsic
+def _cttz(typingctx, x):
+    def codegen(context, builder, signature, args):
+        return builder.cttz(args[0], ir.Constant(ir.IntType(1), 0))
+
+    return types.int64(types.int64), codegen
+
+
+@njit(cache=True)
+def _pop(x):
+    """Number of set bits."""
+    return _ctpop(np.int64(x))
+
+
+@njit(cache=True)
+def _high(x):
+    """Index of the highest set bit, -1 for 0."""
+    return 63 - _ctlz(np.int64(x))
+
+
+@njit(cache=True)
+def _bit_index(b):
+    """Index of the lowest set bit (of a single bit)."""
+    return _cttz(np.int64(b))
+
 
 MAXT = 16  # tricks (frames) in one search, plus slack
 MAXM = 16  # moves at one node
@@ -97,14 +140,9 @@ def new_workspace():
 
 
 @njit(cache=True)
-def _bit_index(b):
-    return _DB_INDEX[((b * _DEBRUIJN) >> 58) & 63]
-
-
-@njit(cache=True)
 def _pext13(a, u):
     return np.int64(_PEXT_LO[(u & 127) * 128 + (a & 127)]) | (
-        np.int64(_PEXT_HI[(u >> 7) * 64 + ((a >> 7) & 63)]) << np.int64(_POP[u & 127])
+        np.int64(_PEXT_HI[(u >> 7) * 64 + ((a >> 7) & 63)]) << np.int64(_pop(u & 127))
     )
 
 
@@ -137,7 +175,7 @@ def _sure_trumps(me, op, trump):
     m = 0
     u = myt | opt
     while u != 0:
-        r = _HIGH[u]
+        r = _high(u)
         u ^= 1 << r
         if (opt >> r) & 1:
             free += 1
@@ -145,8 +183,8 @@ def _sure_trumps(me, op, trump):
             free -= 1
             m += 1
     if opt == 0:
-        return _POP[myt], np.int64(0)
-    return _POP[myt] - m, np.int64(myt & (-myt)) << (16 * trump)
+        return _pop(myt), np.int64(0)
+    return _pop(myt) - m, np.int64(myt & (-myt)) << (16 * trump)
 
 
 @njit(cache=True)
@@ -169,7 +207,7 @@ def _sure(me, op, trump):
     c = 0
     used = np.int64(0)
     if trump < 4:
-        c = _POP[(me >> (16 * trump)) & 0x1FFF]
+        c = _pop((me >> (16 * trump)) & 0x1FFF)
     for s in range(4):
         if s == trump:
             continue
@@ -177,11 +215,11 @@ def _sure(me, op, trump):
         if os_ == 0:
             continue
         ms = (me >> (16 * s)) & 0x1FFF
-        hi = _HIGH[os_]
-        k = _POP[ms >> (hi + 1)]
+        hi = _high(os_)
+        k = _pop(ms >> (hi + 1))
         if k == 0:
             continue
-        lo = _POP[os_]
+        lo = _pop(os_)
         c += k if k < lo else lo
         used |= np.int64(1) << (16 * s + hi)
     return c, used
@@ -202,8 +240,8 @@ def _quick(me, op, trump, need):
         myt = (me >> (16 * trump)) & 0x1FFF
         op_trumps = opt != 0
         if op_trumps and myt != 0:
-            mt = myt & ~((1 << (_HIGH[opt] + 1)) - 1)
-            if _POP[mt] >= _POP[opt]:
+            mt = myt & ~((1 << (_high(opt) + 1)) - 1)
+            if _pop(mt) >= _pop(opt):
                 drawn = True
                 used |= np.int64(mt) << (16 * trump)
     q = 0
@@ -220,18 +258,18 @@ def _quick(me, op, trump, need):
             continue
         os_ = (op >> (16 * s)) & 0x1FFF
         if os_ == 0:
-            top = _POP[ms]
+            top = _pop(ms)
             tm = 0
         elif drawn and s == trump:
-            top = _POP[ms]
+            top = _pop(ms)
             tm = 0
         else:
-            tm = ms & ~((1 << (_HIGH[os_] + 1)) - 1)
-            top = _POP[tm]
-            if top >= _POP[os_] and (s == trump or not op_trumps or drawn):
-                top = _POP[ms]  # the top cards exhaust the opponent's suit: the rest are winners too
-        if s != trump and op_trumps and not drawn and top > _POP[os_]:
-            top = _POP[os_]
+            tm = ms & ~((1 << (_high(os_) + 1)) - 1)
+            top = _pop(tm)
+            if top >= _pop(os_) and (s == trump or not op_trumps or drawn):
+                top = _pop(ms)  # the top cards exhaust the opponent's suit: the rest are winners too
+        if s != trump and op_trumps and not drawn and top > _pop(os_):
+            top = _pop(os_)
         if top > 0:
             q += top
             used |= np.int64(tm) << (16 * s)
@@ -247,7 +285,7 @@ def _key(h0, h1, leader, trump):
         a = (h0 >> (16 * s)) & 0x1FFF
         b = (h1 >> (16 * s)) & 0x1FFF
         pat |= np.int64(_pext13(a, a | b)) << (13 * s)
-        k |= np.int64(_POP[a] | (_POP[b] << 4)) << (8 * s)
+        k |= np.int64(_pop(a) | (_pop(b) << 4)) << (8 * s)
     k |= np.int64(leader | ((trump + 1) << 1)) << 32
     return k, pat
 
@@ -270,8 +308,8 @@ def _region(h0, h1, w):
             continue
         us = (u >> (16 * s)) & 0x1FFF
         low = ws & (-ws)
-        below = _POP[us & (low - 1)]
-        total = _POP[us]
+        below = _pop(us & (low - 1))
+        total = _pop(us)
         m |= np.int64(((1 << total) - 1) & ~((1 << below) - 1)) << (13 * s)
     return m
 
@@ -286,7 +324,7 @@ def _region_cards(h0, h1, m):
         if ms == 0:
             continue
         us = (u >> (16 * s)) & 0x1FFF
-        below = _HIGH[ms & (-ms)]
+        below = _high(ms & (-ms))
         for _ in range(below):
             us &= us - 1
         w |= np.int64(us) << (16 * s)
@@ -296,7 +334,7 @@ def _region_cards(h0, h1, m):
 @njit(cache=True)
 def _relative(u, c):
     s = c >> 4
-    return s * 16 + _POP[(u >> (16 * s)) & 0x1FFF & ((1 << (c & 15)) - 1)]
+    return s * 16 + _pop((u >> (16 * s)) & 0x1FFF & ((1 << (c & 15)) - 1))
 
 
 @njit(cache=True)
@@ -390,11 +428,11 @@ def _lead_moves(me, op, trump, moves, scores, d, best):
             elif ruffed:
                 sc = 10 + r  # the opponent ruffs it
             elif (others >> (r + 1)) == 0:
-                sc = 100 + r - 4 * _POP[others]
+                sc = 100 + r - 4 * _pop(others)
                 if s == trump:
                     sc = 150 + r if op_trumps else 95 + r  # draw the opposing trumps first
             else:
-                sc = 40 + r - 4 * _POP[others]  # high cards of suits the opponent is short in
+                sc = 40 + r - 4 * _pop(others)  # high cards of suits the opponent is short in
             j = cnt
             while j > 0 and scores[j - 1] < sc:
                 scores[j] = scores[j - 1]
@@ -437,7 +475,7 @@ def _replies(me, op, lead, trump, moves, scores, d):
                 if s == trump:
                     sc -= 30
                 elif s != ls:
-                    sc += 2 * _POP[mine]  # discard from a long suit
+                    sc += 2 * _pop(mine)  # discard from a long suit
             j = cnt
             while j > 0 and scores[j - 1] < sc:
                 scores[j] = scores[j - 1]
@@ -497,7 +535,7 @@ def search(h0, h1, leader, need0, r0, trump, forced, keys, pats, regs, bounds, w
                     wres = qw
                     mode = 3
                 else:
-                    q, qw = _sure(me, op, trump)
+                    q, qw = _sure(me, op, trump) if ((op >> (16 * trump)) & 0x1FFF) == 0 or trump == 4 else (0, np.int64(0))
                     if q >= need:
                         res = True
                         wres = qw
