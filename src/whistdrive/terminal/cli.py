@@ -6,6 +6,7 @@ import argparse
 import os
 import sys
 
+from ..bots import LEVELS
 from ..options_cli import add_option_flags, options_from_args
 
 GAME_HELP = {
@@ -25,7 +26,7 @@ def register(sub) -> None:
     for game, help_text in GAME_HELP.items():
         p = play_games.add_parser(game, help=help_text, description=f"{help_text}: a game against the computer.")
         add_option_flags(p, game)
-        p.add_argument("--level", default=None, help="computer players' level (default: the strongest available)")
+        p.add_argument("--level", default=None, choices=LEVELS, help="computer players' level (default: expert)")
         p.add_argument("--seed", type=int, help="seed for a reproducible deal")
         p.add_argument("--lang", choices=("en", "ru"), default=_default_lang(), help="language (default from LANG)")
         p.add_argument("--ascii", action="store_true", help="letters instead of suit symbols")
@@ -42,7 +43,11 @@ def register(sub) -> None:
     for game, help_text in GAME_HELP.items():
         p = sim_games.add_parser(game, help=help_text)
         add_option_flags(p, game)
-        p.add_argument("--bots", default="random", help="levels by seat, comma-separated (one name = every seat)")
+        p.add_argument(
+            "--bots",
+            default="random",
+            help="levels by seat, comma-separated, one name for every seat: " + ", ".join(LEVELS),
+        )
         p.add_argument("--games", type=int, default=100, help="number of games (default 100)")
         p.add_argument("--seed", type=int, default=0, help="seed of the whole run (default 0)")
         p.add_argument("--out", required=True, metavar="FILE.jsonl", help="where to write the records")
