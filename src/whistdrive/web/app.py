@@ -371,8 +371,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 await handle(t, conn, msg, error)
         except WebSocketDisconnect:
             pass
-        except RuntimeError:  # the socket went away while sending
-            pass
+        except RuntimeError as e:  # the socket went away while sending
+            log.debug("websocket closed: %s", e)
+        except Exception:
+            log.exception("websocket handler failed in game %s", game_id)
         finally:
             t.conns.discard(conn)
 

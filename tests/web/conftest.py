@@ -1,0 +1,94 @@
+"""Server-level fixtures: the app on a temporary SQLite file, driven by Starlette's TestClient."""
+
+from __future__ import annotations
+
+import json
+import random
+import warnings
+
+import pytest
+
+warnings.filterwarnings("ignore", category=DeprecationWarning)
+
+from fastapi.testclient import TestClient  # noqa: E402
+
+from whistdrive.web.app import Settings, create_app  # noqa: E402
+
+
+def make_client(db_path, **kw) -> TestClient:
+    kw.setdefault("rate", 1000.0)  # the test client plays far faster than a person
+    kw.setdefault("burst", 1000.0)
+    settings = Settings(database_url=f"sqlite:///{db_path}", allowed_hosts=["testserver"], bot_pool="thread",
+                        bot_workers=2, **kw)
+    return TestClient(create_app(settings))
+
+
+@pytest.fixture
+def db_path(tmp_path):
+    return tmp_path / "games.db"
+
+
+@pytest.fixture
+def client(db_path):
+    with make_client(db_path) as c:
+        c.get("/")  # sets the owner cookie
+        yield c
+
+
+def create(client, game="german", options=None, levels=None) -> dict:
+    meta = client.get("/api/meta").json()
+    if levels is None:
+        n = {"german": 1, "whist": 3}.get(game) or (options or {}).get("players", 4) - 1
+        levels = [meta["levels"][0]] * n
+    r = client.post("/api/games", json={"game": game, "options": options or {}, "levels": levels})
+    assert r.status_code == 200, r.text
+    gid = r.json()["id"]
+    live = client.app.state.tables.live[gid]
+    return {"id": gid, "token": live.row.token, "live": live}
+
+
+class Seat:
+    """A WebSocket client of one seat that records every message it receives."""
+
+    def __init__(self, client, gid, token):
+        self.cm = client.websocket_connect(f"/ws/{gid}")
+        self.ws = self.cm.__enter__()
+        self.messages: list[dict] = []
+        self.ws.send_text(json.dumps({"type": "hello", "token": token}))
+        self.last = self.recv()
+        assert self.last["type"] == "snapshot", self.last
+
+    def recv(self) -> dict:
+        m = json.loads(self.ws.receive_text())
+        self.messages.append(m)
+        if m["type"] in ("snapshot", "play"):
+            self.last = m
+        return m
+
+    def send(self, obj) -> None:
+        self.ws.send_text(obj if isinstance(obj, str) else json.dumps(obj))
+
+    @property
+    def view(self) -> dict:
+        return self.last["view"]
+
+    def my_turn(self) -> bool:
+        v = self.view
+        return not v["over"] and v["current_seat"] == v["seat"]
+
+    def wait_turn(self) -> None:
+        """Read messages until it is this seat's turn or the game is over."""
+        while not (self.my_turn() or self.view["over"]):
+            self.recv()
+
+    def play_to_end(self, rng: random.Random, limit: int = 2000) -> None:
+        for _ in range(limit):
+            self.wait_turn()
+            if self.view["over"]:
+                return
+            self.send({"type": "act", "action": rng.choice(self.view["legal"]), "seq": self.last["seq"]})
+            self.recv()
+        raise AssertionError("game did not end")
+
+    def close(self) -> None:
+        self.cm.__exit__(None, None, None)

@@ -1,0 +1,99 @@
+"""No message a seat receives over whole games carries a card that seat may not know.
+
+What is hidden is computed from the engine's full state, independently of the
+observation code: the other hands minus what the rules make public (German
+Whist: prizes taken and not yet played, every card once the stock is empty;
+Whist: the dealer's turned-up trump while the dealer holds it), and the stock below the
+face-up prize. Each message is checked against the state at its ``seq``.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from whistdrive import new_game
+from whistdrive.cards import Card
+
+from .conftest import Seat, create
+
+
+def hidden_cards(game, seat: int) -> set[str]:
+    hidden: set[str] = set()
+    for other in range(game.num_seats):
+        if other == seat:
+            continue
+        held = {str(c) for c in game.hand(other)}
+        if game.name == "german":
+            if not game.stock:
+                held = set()
+            else:
+                held -= {str(c) for c in game.known_hand(other)}
+        elif game.name == "whist" and other == game.dealer:
+            # everybody saw the turned-up trump: with perfect memory it is known until played
+            held.discard(str(Card.from_index(game.turned_up)) if isinstance(game.turned_up, int)
+                         else str(game.turned_up))
+        hidden |= held
+    if game.name == "german":
+        stock = [str(Card.from_index(c)) if isinstance(c, int) else str(c) for c in game.stock]
+        hidden |= set(stock[1:])  # stock[0] is the face-up prize
+    return hidden
+
+
+PUBLIC_DRAWS = ("tie_breaks", "tie_break")  # Knock-out tie-break draws: face-up cards of a separate pack
+
+
+def strings(obj):
+    if isinstance(obj, str):
+        yield obj
+    elif isinstance(obj, dict):
+        for k, v in obj.items():
+            yield k
+            if k not in PUBLIC_DRAWS:
+                yield from strings(v)
+    elif isinstance(obj, list):
+        for v in obj:
+            yield from strings(v)
+
+
+@pytest.mark.parametrize("game_name,options,games", [
+    ("german", {}, 3), ("german", {"follow_suit_stage1": False, "count": "all26"}, 1),
+    ("whist", {"length": "game"}, 1), ("knockout", {"players": 5}, 2), ("knockout", {"players": 2}, 2),
+])
+def test_no_message_carries_a_hidden_card(client, game_name, options, games):
+    rng = random.Random(11)
+    for _ in range(games):
+        g = create(client, game_name, options)
+        seat = Seat(client, g["id"], g["token"])
+        seat.play_to_end(rng)
+        seat.close()
+        live = g["live"]
+        row = live.row
+        # replay the game step by step; hidden[k] = what the seat may not know after k actions
+        replay = new_game(row.game, row.options, chance=live.game.chance.log)
+        hidden = [hidden_cards(replay, row.human_seat)]
+        for s, a in live.game.actions:
+            replay.apply(a, seat=s)
+            hidden.append(hidden_cards(replay, row.human_seat))
+        assert any(hidden), "the test must see hidden cards"
+        for m in seat.messages:
+            assert "seed" not in m and "chance" not in m
+            if "seq" not in m:
+                continue
+            secret = hidden[m["seq"]]
+            # the played cards (action, log) are public history: exactly the game's actions so far
+            played = [[s, str(a)] for s, a in live.game.actions[: m["seq"]]]
+            if m["type"] == "play":
+                assert [m["seat"], m["action"]] == played[-1]
+            else:
+                assert m["log"] == played
+            draws = [o["cards"] for o in live.game.chance.log if o["type"] == "draw"]
+            for tb in m.get("view", {}).get("tie_breaks", []):
+                assert tb["cards"] in draws
+            rest = {k: v for k, v in m.items() if k not in ("action", "log")}
+            leaked = {s for s in strings(rest) if s in secret}
+            assert not leaked, (m["type"], m["seq"], leaked)
+            # every card in a message is in the 52-card notation the client expects
+            for s in strings(m.get("view", {}).get("hand", [])):
+                Card.parse(s)
