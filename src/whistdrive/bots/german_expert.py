@@ -18,6 +18,7 @@ import time
 from ..cards import FULL_MASK
 from ..games.german import deal_points
 from ..games.trick import SUIT_MASKS, beats, legal_mask
+from ..solver import values_german_stage1
 from ..solver.api import ENGINE, Position
 from .dd import play_values
 from .heuristic import card_text
@@ -25,6 +26,8 @@ from .rules import card_cost, classic_card, german_wants, winner_of
 from .sampling import sample_hands
 from .search import SearchPlayer, representatives
 from .view import View, card_int, read
+
+EXACT_STOCK = 6  # the cheater solves stage 1 exactly (true stock order) from this many stock cards
 
 
 class Rules:
@@ -155,7 +158,30 @@ class GermanExpert(SearchPlayer):
         rules = Rules(observation)
         if observation["stage"] == 2:
             return self._stage2(v, rules)
+        if self.cheating and observation["stock_size"] <= EXACT_STOCK and not rules.low:
+            return self._stage1_known_stock(v, rules)
         return self._stage1(v, rules, self.deadline(budget))
+
+    def _stage1_known_stock(self, v: View, rules: Rules) -> dict[str, float]:
+        """The cheater near the end of stage 1: solved exactly with the true stock order."""
+        g = self.true_game()
+        p = g.play
+        count = "all26" if rules.count == "all26" else "stage2"
+        values = values_german_stage1(p.hands[0], p.hands[1], list(g.stock), p.trump, p.leader,
+                                      [c for _, c in p.trick], count, rules.follow1)
+        me = v.seat
+        won1 = list(v.obs["tricks_won"]["stage1"])
+        total = 13 if count == "stage2" else 26 - len(v.obs["tricks"])
+        out = {}
+        for card, mine in values.items():
+            won2 = [0, 0]
+            won2[me], won2[1 - me] = mine, total - mine
+            if count == "all26":  # the future already includes the rest of stage 1
+                won1 = [0, 0]
+                won2[me] += v.obs["tricks_won"]["stage1"][me]
+                won2[1 - me] += v.obs["tricks_won"]["stage1"][1 - me]
+            out[card_text(card)] = rules.value(me, won1, won2)
+        return out
 
     def _stage2(self, v: View, rules: Rules) -> dict[str, float]:
         me, other = v.seat, 1 - v.seat
@@ -176,10 +202,12 @@ class GermanExpert(SearchPlayer):
         return out
 
     def _world(self, v: View, rng: random.Random) -> World:
-        if self.cheating:
+        if self.cheating:  # the true hands; the stock below the prize reshuffled (its order is solved later)
             g = self.true_game()
             p = g.play
-            return World(dict(p.hands), list(g.stock), list(p.trick), p.leader, len(p.tricks),
+            rest = list(g.stock[1:])
+            rng.shuffle(rest)
+            return World(dict(p.hands), g.stock[:1] + rest, list(p.trick), p.leader, len(p.tricks),
                          g.tricks_won(1), g.tricks_won(2), v.played)
         hands, rest = sample_hands(v, rng, rest=v.obs["stock_size"] - 1)
         stock = [card_int(v.obs["prize"])] + rest
@@ -199,8 +227,6 @@ class GermanExpert(SearchPlayer):
                 w.play(c, v.trump)
                 totals[c] += playout_value(w, v.seat, v.trump, rules)
             rounds += 1
-            if self.cheating and rounds >= 1:
-                break  # one true world: the playout is deterministic
         return {card_text(c): totals[reps[c]] / rounds for c in reps}
 
 
