@@ -79,19 +79,19 @@ def _cttz(typingctx, x):
     return types.int64(types.int64), codegen
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _pop(x):
     """Number of set bits."""
     return _ctpop(np.int64(x))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _high(x):
     """Index of the highest set bit, -1 for 0."""
     return 63 - _ctlz(np.int64(x))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _bit_index(b):
     """Index of the lowest set bit (of a single bit)."""
     return _cttz(np.int64(b))
@@ -139,14 +139,14 @@ def new_workspace():
     return work, moves, scores, stats
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _pext13(a, u):
     return np.int64(_PEXT_LO[(u & 127) * 128 + (a & 127)]) | (
         np.int64(_PEXT_HI[(u >> 7) * 64 + ((a >> 7) & 63)]) << np.int64(_pop(u & 127))
     )
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _beats(c, w, trump):
     cs = c >> 4
     ws = w >> 4
@@ -173,7 +173,8 @@ def _sure_trumps(me, op, trump):
     opt = (op >> (16 * trump)) & 0x1FFF
     free = 0
     m = 0
-    u = myt | opt
+    low = myt & (-myt)
+    u = (myt | opt) & ~(low - 1)  # opposing trumps below all of ours beat nothing
     while u != 0:
         r = _high(u)
         u ^= 1 << r
@@ -290,7 +291,7 @@ def _key(h0, h1, leader, trump):
     return k, pat
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _hash(k):
     h = k * _MIX
     h ^= (h >> 29) & 0x7FFFFFFFF
@@ -331,13 +332,13 @@ def _region_cards(h0, h1, m):
     return w
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _relative(u, c):
     s = c >> 4
     return s * 16 + _pop((u >> (16 * s)) & 0x1FFF & ((1 << (c & 15)) - 1))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _absolute(u, code):
     s = code >> 4
     j = code & 15
@@ -535,7 +536,10 @@ def search(h0, h1, leader, need0, r0, trump, forced, keys, pats, regs, bounds, w
                     wres = qw
                     mode = 3
                 else:
-                    q, qw = _sure(me, op, trump) if ((op >> (16 * trump)) & 0x1FFF) == 0 or trump == 4 else (0, np.int64(0))
+                    if trump == 4 or ((op >> (16 * trump)) & 0x1FFF) == 0:
+                        q, qw = _sure(me, op, trump)
+                    else:
+                        q = 0  # _sure would count only our trumps, as _quick did
                     if q >= need:
                         res = True
                         wres = qw
