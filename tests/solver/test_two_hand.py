@@ -119,3 +119,27 @@ def test_warm_up_compiles_the_two_hand_kernel():
     from whistdrive.solver import _two
 
     assert _two.solve_exact.signatures, "warm_up() did not compile the two-hand kernel"
+
+
+def test_per_game_solver_keeps_its_table_and_agrees():
+    """TwoHandSolver (own table, kept between the moves of a game) gives the module functions' answers."""
+    from whistdrive.solver import TwoHandSolver
+
+    rng = random.Random(7600)
+    game = TwoHandSolver(log2_size=12)
+    for _ in range(3):
+        h0, h1 = _deal(rng, 9)
+        trump, leader = rng.choice([None, 1, 2]), rng.randrange(2)
+        hands, trick = [h0, h1], []
+        while any(hands) or trick:
+            assert game.solve(*hands, trump, leader, trick) == solve_two_hand(*hands, trump, leader, trick)
+            vals = game.values(*hands, trump, leader, trick)
+            assert vals == values_two_hand(*hands, trump, leader, trick)
+            p = (leader + len(trick)) % 2
+            card = max(vals, key=vals.get)
+            hands[p] &= ~(1 << card)
+            trick.append((p, card))
+            if len(trick) == 2:
+                leader = api._winner(trick, trump)
+                trick = []
+        game.clear()

@@ -7,6 +7,7 @@ See docs/solver.md for the semantics of every value.  ``warm_up()`` compiles
 from .api import (
     InvalidPosition,
     Position,
+    TwoHandSolver,
     can_take_a_trick,
     card_values,
     last_stats,
@@ -24,6 +25,7 @@ from .german import solve_german_stage1, values_german_stage1
 __all__ = [
     "InvalidPosition",
     "Position",
+    "TwoHandSolver",
     "can_take_a_trick",
     "card_values",
     "last_stats",

@@ -27,6 +27,7 @@ from . import _core, _two
 __all__ = [
     "InvalidPosition",
     "Position",
+    "TwoHandSolver",
     "solve",
     "card_values",
     "solve_two_hand",
@@ -380,6 +381,10 @@ def card_values(hands, trump, leader, trick=(), sides=None, backend: str = "auto
         dds = _dds_module(backend)
         if dds is not None:
             return dds.card_values(pos)
+    return _card_values(pos, ENGINE)
+
+
+def _card_values(pos: Position, engine: _Engine) -> dict[int, int]:
     me = pos.sides[pos.to_move]
     r0 = pos.tricks_left
     out: dict[int, int] = {}
@@ -405,7 +410,7 @@ def card_values(hands, trump, leader, trick=(), sides=None, backend: str = "auto
             took = 1 if child.sides[child.leader] == me else 0
         else:
             took = 0
-        s1 = ENGINE.side1_tricks(child) if child.tricks_left else 0
+        s1 = engine.side1_tricks(child) if child.tricks_left else 0
         future = s1 if me == 1 else child.tricks_left - s1
         out[card] = took + future
         prev_card, prev_val = card, out[card]
@@ -420,6 +425,41 @@ def solve_two_hand(hand0: int, hand1: int, trump: int | None, leader: int, trick
 def values_two_hand(hand0: int, hand1: int, trump: int | None, leader: int, trick=()) -> dict[int, int]:
     """Value (tricks for the seat to move) of each legal card in a two-hand ending."""
     return card_values([hand0, hand1], trump, leader, trick, (0, 1))
+
+
+class TwoHandSolver:
+    """A solver for the positions of one two-hand game (German Whist stage 2), with its own table.
+
+    The module functions share one table (:data:`ENGINE`); a game that is
+    analysed move after move (a bot's or a hint's every decision) can keep
+    its own instead, so that nothing else evicts what the earlier moves
+    proved: the positions later in the game are mostly already in it.  Not
+    thread-safe; one object per game or per worker.
+
+    >>> s = TwoHandSolver()
+    >>> s.solve(0b11, 0b11 << 13, 0, 0)  # 2 and 3 of spades (trumps) against 2 and 3 of hearts
+    2
+    """
+
+    def __init__(self, log2_size: int = 18) -> None:
+        self.engine = _Engine(two_log2_size=log2_size)
+
+    def solve(self, hand0: int, hand1: int, trump: int | None, leader: int, trick=()) -> int:
+        """Tricks for the seat to move (as :func:`solve_two_hand`)."""
+        pos = Position([hand0, hand1], trump, leader, trick, (0, 1))
+        return _side_to_move_value(pos, self.engine.side1_tricks(pos))
+
+    def values(self, hand0: int, hand1: int, trump: int | None, leader: int, trick=()) -> dict[int, int]:
+        """Value of each legal card of the seat to move (as :func:`values_two_hand`)."""
+        return _card_values(Position([hand0, hand1], trump, leader, trick, (0, 1)), self.engine)
+
+    def clear(self) -> None:
+        """Forget everything (e.g. before a new deal; never needed for correctness)."""
+        self.engine.two_table = None
+
+    def last_stats(self) -> dict[str, int]:
+        s = self.engine.stats
+        return {"nodes": int(s[0]), "tt_cutoffs": int(s[1]), "trick_starts": int(s[2]), "expanded": int(s[3])}
 
 
 def solve_whist(hands: Sequence[int], trump: int | None, leader: int, trick=(), backend: str = "auto") -> int:
