@@ -15,7 +15,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
-from whistdrive.solver import last_stats, solve_german_stage1, solve_two_hand, warm_up  # noqa: E402
+from whistdrive.solver import (  # noqa: E402
+    TwoHandSolver,
+    last_stats,
+    solve_german_stage1,
+    solve_two_hand,
+    values_two_hand,
+    warm_up,
+)
+from whistdrive.solver.api import _winner  # noqa: E402
 
 
 def pct(xs: list[float], q: float) -> float:
@@ -23,23 +31,72 @@ def pct(xs: list[float], q: float) -> float:
     return xs[min(len(xs) - 1, int(q * len(xs)))]
 
 
+def load() -> str:
+    try:
+        return Path("/proc/loadavg").read_text().split()[0]
+    except OSError:
+        return "?"
+
+
 def stage2(n: int, seed: int) -> None:
     rng = random.Random(seed)
-    times, nodes = [], []
+    times, nodes, cpu = [], [], 0.0
     for _ in range(n):
         cards = rng.sample(range(52), 26)
         h0 = sum(1 << c for c in cards[:13])
         h1 = sum(1 << c for c in cards[13:])
         trump, leader = rng.randrange(4), rng.randrange(2)
+        c = time.process_time()
         t = time.perf_counter()
         solve_two_hand(h0, h1, trump, leader)
         times.append((time.perf_counter() - t) * 1e3)
+        cpu += time.process_time() - c
         nodes.append(last_stats()["nodes"])
-    print(f"stage 2, {n} random 13+13 positions with a trump, one thread (ms):")
+    print(f"stage 2, {n} random 13+13 positions with a trump, one thread (ms; load average {load()}):")
     print(
         f"  mean {statistics.mean(times):.3f}  p50 {pct(times, 0.5):.3f}  p99 {pct(times, 0.99):.3f}"
         f"  max {max(times):.3f}   nodes mean {statistics.mean(nodes):.0f}  max {max(nodes)}"
+        f"   CPU {cpu / sum(nodes) * 1e9:.0f} ns/node"
     )
+
+
+def games(n: int, seed: int) -> None:
+    """Whole stage-2 games analysed move by move (every legal card valued, as a hint does).
+
+    Three ways: the module functions (one shared 2^20-entry table), a
+    TwoHandSolver per game (its own 2^18-entry table, kept from move to move)
+    and the same cleared before every move (no reuse; the clearing itself is
+    not timed), to show what keeping the table is worth.
+    """
+    rng = random.Random(seed)
+    deals = []
+    for _ in range(n):
+        cards = rng.sample(range(52), 26)
+        deals.append((sum(1 << c for c in cards[:13]), sum(1 << c for c in cards[13:]), rng.randrange(4), rng.randrange(2)))
+    print(f"stage 2, {n} whole games valued move by move (26 decisions each; ms per decision; load {load()}):")
+    for label in ("shared table", "per-game table", "cleared each move"):
+        times = []
+        for h0, h1, trump, leader in deals:
+            solver = TwoHandSolver(log2_size=18) if label != "shared table" else None
+            hands, trick = [h0, h1], []
+            while any(hands):
+                if label == "cleared each move":
+                    solver.clear()
+                t = time.perf_counter()
+                if solver is None:
+                    vals = values_two_hand(*hands, trump, leader, trick)
+                else:
+                    vals = solver.values(*hands, trump, leader, trick)
+                times.append((time.perf_counter() - t) * 1e3)
+                p = (leader + len(trick)) % 2
+                card = max(vals, key=lambda c: (vals[c], -c))
+                hands[p] &= ~(1 << card)
+                trick.append((p, card))
+                if len(trick) == 2:
+                    leader, trick = _winner(trick, trump), []
+        print(
+            f"  {label:18s} mean {statistics.mean(times):.3f}  p99 {pct(times, 0.99):.3f}  max {max(times):.3f}"
+        )
 
 
 def stage1(max_left: int, per: int, seed: int) -> None:
@@ -68,12 +125,15 @@ def main() -> None:
     ap.add_argument("--stage1", type=int, default=2, help="largest number of stage-1 tricks left")
     ap.add_argument("--per", type=int, default=10, help="positions per stage-1 row")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--games", type=int, default=20, help="whole games valued move by move")
     a = ap.parse_args()
     t = time.perf_counter()
     warm_up()
     print(f"warm_up: {time.perf_counter() - t:.2f} s")
     if a.n:
         stage2(a.n, a.seed)
+    if a.games:
+        games(a.games, a.seed)
     if a.stage1:
         stage1(a.stage1, a.per, a.seed)
 

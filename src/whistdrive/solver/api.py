@@ -443,6 +443,8 @@ class TwoHandSolver:
 
     def __init__(self, log2_size: int = 18) -> None:
         self.engine = _Engine(two_log2_size=log2_size)
+        self.engine.two_table = _two.new_table(log2_size)  # allocated now, not inside the first move
+        self.engine.two_work = _two.new_workspace()
 
     def solve(self, hand0: int, hand1: int, trump: int | None, leader: int, trick=()) -> int:
         """Tricks for the seat to move (as :func:`solve_two_hand`)."""
@@ -455,7 +457,7 @@ class TwoHandSolver:
 
     def clear(self) -> None:
         """Forget everything (e.g. before a new deal; never needed for correctness)."""
-        self.engine.two_table = None
+        self.engine.two_table[0].fill(0)  # key 0 marks an empty slot
 
     def last_stats(self) -> dict[str, int]:
         s = self.engine.stats
