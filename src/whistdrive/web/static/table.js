@@ -127,7 +127,7 @@
   function pump() {
     if (S.busy) return;
     const m = S.queue.shift();
-    if (!m) { maybeAutoplay(); return; }
+    if (!m) { render(); maybeAutoplay(); return; }
     S.busy = true;
     const before = S.view;
     S.view = m.view; S.seq = m.seq; S.snap.can_undo = m.can_undo;
@@ -159,7 +159,7 @@
       }
       if (m.view.over && !S.queue.length) { S.busy = false; S.display = { cards: S.display.cards, complete: true }; render(); showMatchSummary(); return; }
       S.busy = false;
-      if (S.display.complete && !S.queue.length) { S.display = { cards: [], complete: false }; render(); }
+      if (S.display.complete && !S.queue.length && (WD.PACE_MS[settings.pace] ?? 750) > 0) S.display = { cards: [], complete: false };
       pump();
     };
     if (wait > 0) setTimeout(finish, wait); else finish();

@@ -1,0 +1,145 @@
+"""Browser tests: a real uvicorn server subprocess on a free port, driven by Debian's Chromium."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run"]
+
+pytestmark = pytest.mark.browser
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    def __init__(self, db: Path):
+        self.db = db
+        self.port = free_port()
+        self.proc: subprocess.Popen | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> None:
+        env = dict(os.environ, PYTHONUNBUFFERED="1")
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "whistdrive.web", "serve", "--port", str(self.port), "--db", str(self.db),
+             "--bot-pool", "thread", "--log-level", "warning"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            try:
+                if httpx.get(self.url + "/api/meta", timeout=1).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        raise RuntimeError("server did not start: " + (self.proc.stderr.read(2000).decode() if self.proc else ""))
+
+    def stop(self) -> None:
+        if self.proc:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+            self.proc = None
+
+    def restart(self) -> None:
+        self.stop()
+        self.start()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    if not Path(CHROMIUM).exists():
+        pytest.skip("Debian's Chromium is not installed (make browser)")
+    s = Server(tmp_path_factory.mktemp("web") / "games.db")
+    s.start()
+    yield s
+    s.stop()
+
+
+@pytest.fixture(scope="module")
+def browser(server):
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser, server):
+    ctx = browser.new_context(viewport={"width": 1280, "height": 860})
+    ctx.add_init_script("localStorage.setItem('wd_settings', JSON.stringify({pace: 'instant', autoplay: false, "
+                        "fourColour: false}));")
+    pg = ctx.new_page()
+    pg.set_default_timeout(15000)
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    yield pg
+    ctx.close()
+    assert not errors, errors
+
+
+def start_game(page, server, game: str, options: dict | None = None, lang: str | None = None) -> None:
+    page.goto(f"{server.url}/?game={game}" + (f"&lang={lang}" if lang else ""))
+    page.wait_for_selector("#start")
+    for name, value in (options or {}).items():
+        sel = f"#opt-{name}"
+        if isinstance(value, bool):
+            page.set_checked(sel, value)
+        elif page.eval_on_selector(sel, "e => e.tagName") == "SELECT":
+            page.select_option(sel, str(value))
+        else:
+            page.fill(sel, str(value))
+            page.dispatch_event(sel, "input")
+    page.click("#start")
+    page.wait_for_selector(".hand .card")
+
+
+def step(page) -> str:
+    """Do whatever the table asks of the human once: returns 'over', 'acted' or 'waiting'."""
+    if page.query_selector("#over-dialog"):
+        return "over"
+    if page.query_selector("#deal-dialog"):
+        page.click("#deal-continue")
+        return "acted"
+    if page.query_selector("#trump-dialog"):
+        page.click("#trump-dialog .suit-choice")
+        return "acted"
+    card = page.query_selector(".hand.my-turn .card.legal")
+    if card:
+        try:
+            card.click(position={"x": 8, "y": 50}, timeout=2000)
+        except Exception:
+            return "waiting"
+        return "acted"
+    page.wait_for_timeout(30)
+    return "waiting"
+
+
+def play_until(page, stop, limit_s: float = 120) -> None:
+    deadline = time.monotonic() + limit_s
+    while time.monotonic() < deadline:
+        if stop():
+            return
+        if step(page) == "over":
+            return
+    raise AssertionError("the game did not reach the expected point in time")
