@@ -94,8 +94,14 @@ class Tables:
         self.live: dict[str, Live] = {}
         self._db = cf.ThreadPoolExecutor(max_workers=1, thread_name_prefix="db")
         self._loading: dict[str, asyncio.Future] = {}
+        self.inline_db = store.url.startswith("sqlite")
 
     async def db(self, fn, *args):
+        """Run a store call. SQLite writes take well under a millisecond, so they run inline:
+        handing them to a thread costs more (GIL switches) than it saves. Other databases
+        (network round trips) go through the store's single writer thread."""
+        if self.inline_db:
+            return fn(*args)
         return await asyncio.get_running_loop().run_in_executor(self._db, fn, *args)
 
     def close(self) -> None:

@@ -1,0 +1,79 @@
+"""Pages, rules rendering and translations."""
+
+from __future__ import annotations
+
+import re
+
+from whistdrive.web import i18n
+from whistdrive.web.messages import extract
+
+
+def test_every_string_is_translated_to_russian():
+    singles, plurals = extract()
+    cat = i18n.js_catalog("ru")["messages"]
+    missing = sorted(s for s in singles | set(plurals) if s not in cat)
+    assert not missing, missing
+    for s in plurals:
+        assert isinstance(cat[s], list) and len(cat[s]) == 3, s
+
+
+def test_russian_plurals():
+    _, ngettext = i18n.gettext_for("ru")
+    got = [ngettext("{n} trick", "{n} tricks", n).format(n=n) for n in (1, 2, 5, 11, 21, 22, 25, 101, 112)]
+    assert got == ["1 взятка", "2 взятки", "5 взяток", "11 взяток", "21 взятка", "22 взятки", "25 взяток",
+                   "101 взятка", "112 взяток"]
+
+
+def test_js_plural_rule_matches_the_po_header():
+    """static/i18n.js hard-codes the plural rules (no eval under our CSP): they must match the .po header."""
+    js = (i18n.LOCALE_DIR.parent / "static" / "i18n.js").read_text(encoding="utf-8")
+    ru = re.search(r"ru: \(n\) => \((.*?)\),\n", js, re.S).group(1)
+    py_js = ru.replace("===", "==").replace("!==", "!=").replace("&&", " and ").replace("||", " or ")
+    formula = i18n.catalog("ru").plural_expr
+    py_po = formula.replace("&&", " and ").replace("||", " or ")
+
+    def ternary(expr):  # a ? b : c  ->  (b if a else c), right-associative
+        expr = expr.strip()
+        depth = 0
+        for i, ch in enumerate(expr):
+            depth += ch == "("
+            depth -= ch == ")"
+            if ch == "?" and depth == 0:
+                cond, rest = expr[:i], expr[i + 1:]
+                d2 = 0
+                for j, c2 in enumerate(rest):
+                    d2 += c2 == "("
+                    d2 -= c2 == ")"
+                    if c2 == ":" and d2 == 0:
+                        return f"(({ternary(rest[:j])}) if ({cond}) else ({ternary(rest[j + 1:])}))"
+        if expr.startswith("(") and expr.endswith(")"):
+            return "(" + ternary(expr[1:-1]) + ")"
+        return expr
+
+    f_js, f_po = eval("lambda n: " + ternary(py_js)), eval("lambda n: " + ternary(py_po))  # noqa: S307
+    assert all(f_js(n) == f_po(n) for n in range(0, 1000))
+
+
+def test_pages_render_in_both_languages(client):
+    for lang in ("en", "ru"):
+        client.cookies.set("wd_lang", lang)
+        r = client.get("/")
+        assert r.status_code == 200 and f'lang="{lang}"' in r.text
+        assert "Content-Security-Policy" in r.headers
+    r = client.get("/table/nope")
+    assert r.status_code == 404 and "не ваш" in r.text  # translated on the server (lang cookie ru)
+
+
+def test_rules_pages_with_anchors_and_highlighted_options(client):
+    from whistdrive.web.rules import RULES_DIR
+
+    for path in RULES_DIR.glob("*.md"):
+        game, lang = path.stem.split(".")
+        r = client.get(f"/rules/{game}?lang={lang}")
+        assert r.status_code == 200
+        assert 'id="overview"' in r.text or "<h2 id=" in r.text
+        assert "{#" not in r.text
+        assert "{{example:" not in r.text
+    r = client.get("/rules/german?lang=en&o.count=all26&o.scoring=difference")
+    assert 'id="opt-count" class="current-option"' in r.text and "all26" in r.text
+    assert client.get("/rules/chess").status_code == 404
