@@ -600,9 +600,19 @@ def search(h0, h1, leader, need0, r0, trump, forced, keys, pats, regs, bounds, w
                 rem = r0 - d
                 fw = _beats(f, c, trump)
                 if (c >> 4) == (f >> 4):
-                    work[d, W_TW] = np.int64(1) << (f if fw else c)
+                    tw = np.int64(1) << (f if fw else c)
                 else:
-                    work[d, W_TW] = 0
+                    tw = np.int64(0)
+                work[d, W_TW] = tw
+                if (not fw and need == 1) or (fw and need == rem):
+                    # this trick decides: the leader has its last needed trick, or lost its only spare
+                    stats[0] += 1  # counted as the node it replaces
+                    if not fw:
+                        work[d, W_WCARD] |= tw
+                        continue
+                    work[d, W_WNODE] |= tw
+                    mode = 1
+                    continue
                 if ld == 0:
                     h0 &= ~(np.int64(1) << c)
                     h1 &= ~(np.int64(1) << f)
