@@ -18,14 +18,13 @@ import argparse
 import asyncio
 import json
 import os
+import random
 import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
-
-import random
 
 import httpx
 

@@ -156,3 +156,16 @@ def test_record_download_only_when_finished(client):
     assert frames[-1]["view"]["over"] and len(frames) == len(g["live"].game.actions) + 1
     stats = client.get("/api/games").json()["stats"]
     assert stats and stats[0]["played"] == 1
+
+
+def test_hint_is_a_legal_action(client):
+    g = create(client, "knockout", {"players": 2})
+    seat = Seat(client, g["id"], g["token"])
+    seat.wait_turn()
+    seat.send({"type": "hint"})
+    m = seat.recv()
+    while m["type"] != "hint":
+        assert m["type"] != "error", m
+        m = seat.recv()
+    assert m["best"] in seat.view["legal"]
+    seat.close()

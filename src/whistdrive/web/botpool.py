@@ -10,37 +10,28 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures as cf
 import multiprocessing
-import random
-
-FALLBACK_LEVELS = ("random",)
 
 
 def levels() -> list[str]:
-    try:
-        from whistdrive.bots import LEVELS
-    except ImportError:  # the bots package has not landed yet
-        return list(FALLBACK_LEVELS)
+    from whistdrive.bots import LEVELS
+
     return list(LEVELS)
 
 
 def choose(level: str, game: str, observation: dict, seed: int | None) -> str:
     """Runs in a worker: the bot's action for ``observation`` (a legal action's text)."""
-    legal = observation["legal"]
-    try:
-        from whistdrive.bots import make_player
-    except ImportError:
-        return random.Random(seed).choice(legal)
-    action = str(make_player(level, game, seed=seed).choose(observation))
-    return action
+    from whistdrive.bots import make_player
+
+    return str(make_player(level, game, seed=seed).choose(observation))
 
 
 def hint(observation: dict) -> dict | None:
-    """Runs in a worker: the expert's suggestion, or None when no bot can give one."""
-    try:
-        from whistdrive.bots import hint as bot_hint
-    except ImportError:
-        return None
+    """Runs in a worker: the expert's suggestion, or None when it has none."""
+    from whistdrive.bots import hint as bot_hint
+
     out = bot_hint(observation)
+    if not out:
+        return None
     return {"best": str(out.get("best")) if out.get("best") is not None else None,
             "values": {str(k): float(v) for k, v in (out.get("values") or {}).items()}}
 
