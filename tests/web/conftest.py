@@ -18,7 +18,8 @@ from whistdrive.web.app import Settings, create_app  # noqa: E402
 def make_client(db_path, **kw) -> TestClient:
     kw.setdefault("rate", 1000.0)  # the test client plays far faster than a person
     kw.setdefault("burst", 1000.0)
-    settings = Settings(database_url=f"sqlite:///{db_path}", allowed_hosts=["testserver"], bot_pool="thread",
+    kw.setdefault("bot_pool", "thread")
+    settings = Settings(database_url=f"sqlite:///{db_path}", allowed_hosts=["testserver"],
                         bot_workers=2, **kw)
     return TestClient(create_app(settings))
 

@@ -39,19 +39,30 @@ def hint(observation: dict) -> dict | None:
 class BotPool:
     def __init__(self, kind: str = "process", workers: int = 2):
         self.kind = kind
-        if kind == "process":
+        self.workers = workers
+        self.executor = self._make()
+
+    def _make(self) -> cf.Executor:
+        if self.kind == "process":
             ctx = multiprocessing.get_context("spawn")
-            self.executor: cf.Executor = cf.ProcessPoolExecutor(max_workers=workers, mp_context=ctx)
-        else:
-            self.executor = cf.ThreadPoolExecutor(max_workers=workers, thread_name_prefix="bot")
+            return cf.ProcessPoolExecutor(max_workers=self.workers, mp_context=ctx)
+        return cf.ThreadPoolExecutor(max_workers=self.workers, thread_name_prefix="bot")
+
+    async def _run(self, fn, *args):
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(self.executor, fn, *args)
+        except cf.process.BrokenProcessPool:
+            # a worker died (killed, out of memory): start a fresh pool and try once more
+            self.executor.shutdown(wait=False, cancel_futures=True)
+            self.executor = self._make()
+            return await loop.run_in_executor(self.executor, fn, *args)
 
     async def choose(self, level: str, game: str, observation: dict, seed: int | None = None) -> str:
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.executor, choose, level, game, observation, seed)
+        return await self._run(choose, level, game, observation, seed)
 
     async def hint(self, observation: dict) -> dict | None:
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.executor, hint, observation)
+        return await self._run(hint, observation)
 
     def close(self) -> None:
         self.executor.shutdown(wait=False, cancel_futures=True)
