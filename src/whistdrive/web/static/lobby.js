@@ -118,7 +118,11 @@
       el("p", { id: "lobby-error", class: "error", role: "alert" }),
       el("div", { class: "form-buttons" },
         el("button", { type: "submit", class: "primary big", id: "start" }, t("Start")),
-        el("a", { class: "button", href: "/rules/" + game }, t("Rules"))));
+        el("a", { class: "button", id: "lobby-rules", href: "/rules/" + game, onclick: (e) => {
+          // open the rules with the options chosen here highlighted (#opt-<name> sections)
+          const q = Object.entries(readOptions()).map(([k, v]) => "o." + k + "=" + encodeURIComponent(String(v))).join("&");
+          e.currentTarget.href = "/rules/" + game + "?" + q;
+        } }, t("Rules"))));
     root.append(form, el("div", { id: "my-games" }));
     renderLevels();
     const players = document.getElementById("opt-players");
