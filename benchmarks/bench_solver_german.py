@@ -63,8 +63,8 @@ def stage2(n: int, seed: int) -> None:
 def games(n: int, seed: int) -> None:
     """Whole stage-2 games analysed move by move (every legal card valued, as a hint does).
 
-    Three ways: the module functions (one shared 2^20-entry table), a
-    TwoHandSolver per game (its own 2^18-entry table, kept from move to move)
+    Three ways: the module functions (one shared 2^17-entry table), a
+    TwoHandSolver per game (its own 2^16-entry table, kept from move to move)
     and the same cleared before every move (no reuse; the clearing itself is
     not timed), to show what keeping the table is worth.
     """
@@ -77,7 +77,7 @@ def games(n: int, seed: int) -> None:
     for label in ("shared table", "per-game table", "cleared each move"):
         times = []
         for h0, h1, trump, leader in deals:
-            solver = TwoHandSolver(log2_size=18) if label != "shared table" else None
+            solver = TwoHandSolver() if label != "shared table" else None
             hands, trick = [h0, h1], []
             while any(hands):
                 if label == "cleared each move":

@@ -119,6 +119,8 @@ NW = 14
 
 _MIX = -7046029254386353131  # 0x9E3779B97F4A7C15 as a signed int64
 BUCKET = 16
+KEY_MASK = (1 << 40) - 1  # the exact key; the epoch of the last use is stored above it
+EPOCH_MASK = (1 << 23) - 1
 
 
 def new_table(log2_size: int = 18):
@@ -351,39 +353,54 @@ def _absolute(u, code):
 
 
 @njit(cache=True)
-def _probe(keys, pats, regs, bounds, k, pat, hsh, need):
-    """(verdict, slot): verdict 1 the leader reaches ``need``, 0 not, -1 unknown."""
+def _probe(keys, pats, regs, bounds, k, pat, hsh, need, epoch):
+    """(verdict, slot): verdict 1 the leader reaches ``need``, 0 not, -1 unknown.
+
+    A slot's key word holds the exact key in its low 40 bits and the epoch
+    (root call) that last used it above; a hit refreshes the epoch.
+    """
     mask = keys.shape[0] - 1
     base = hsh & mask & ~(BUCKET - 1)
     seen = -1
     for j in range(BUCKET):
         idx = base + j
-        if keys[idx] != k:
+        if (keys[idx] & KEY_MASK) != k:
             continue
         if (pat & regs[idx]) != pats[idx]:
             continue
         if bounds[idx, 0] >= need:
+            keys[idx] = k | (epoch << 40)
             return 1, idx
         if bounds[idx, 1] < need:
+            keys[idx] = k | (epoch << 40)
             return 0, idx
         seen = idx
     return -1, seen
 
 
 @njit(cache=True)
-def _store(keys, pats, regs, bounds, k, pat, hsh, m, lb, ub, best):
+def _store(keys, pats, regs, bounds, k, pat, hsh, m, lb, ub, best, epoch):
+    """Merge the bounds into the matching entry, else take a free slot or the stalest one."""
     mask = keys.shape[0] - 1
     base = hsh & mask & ~(BUCKET - 1)
     free = -1
+    oldest = -1
+    stale = -1
     p = pat & m
     for j in range(BUCKET):
         idx = base + j
-        if keys[idx] == 0:
+        kw = keys[idx]
+        if kw == 0:
             if free < 0:
                 free = idx
             continue
-        if keys[idx] != k or regs[idx] != m or pats[idx] != p:
+        if (kw & KEY_MASK) != k or regs[idx] != m or pats[idx] != p:
+            age = (epoch - (kw >> 40)) & EPOCH_MASK
+            if age > oldest:
+                oldest = age
+                stale = idx
             continue
+        keys[idx] = k | (epoch << 40)
         if lb > bounds[idx, 0]:
             bounds[idx, 0] = lb
         if ub < bounds[idx, 1]:
@@ -393,8 +410,11 @@ def _store(keys, pats, regs, bounds, k, pat, hsh, m, lb, ub, best):
         return
     idx = free
     if idx < 0:
-        idx = base + ((hsh >> 40) & (BUCKET - 1))
-    keys[idx] = k
+        if oldest > 0:
+            idx = stale  # an entry of an earlier root call: evict it first
+        else:
+            idx = base + ((hsh >> 40) & (BUCKET - 1))
+    keys[idx] = k | (epoch << 40)
     pats[idx] = p
     regs[idx] = m
     bounds[idx, 0] = lb
@@ -489,7 +509,7 @@ def _replies(me, op, lead, trump, moves, scores, d):
 
 
 @njit(cache=True)
-def search(h0, h1, leader, need0, r0, trump, forced, keys, pats, regs, bounds, work, moves, scores, stats):
+def search(h0, h1, leader, need0, r0, trump, forced, epoch, keys, pats, regs, bounds, work, moves, scores, stats):
     """Can ``leader`` take at least ``need0`` of the ``r0`` tricks left?
 
     ``forced`` >= 0: the leader's card to the first trick is already chosen
@@ -553,7 +573,7 @@ def search(h0, h1, leader, need0, r0, trump, forced, keys, pats, regs, bounds, w
                 if mode == 1:
                     k, pat = _key(h0, h1, ld, trump)
                     hsh = _hash(k)
-                    verdict, idx = _probe(keys, pats, regs, bounds, k, pat, hsh, need)
+                    verdict, idx = _probe(keys, pats, regs, bounds, k, pat, hsh, need, epoch)
                     if verdict >= 0:
                         stats[1] += 1
                         res = verdict == 1
@@ -642,9 +662,9 @@ def search(h0, h1, leader, need0, r0, trump, forced, keys, pats, regs, bounds, w
                     ld = work[d, W_LD]
                     u = h0 | h1
                     best = _relative(u, moves[d, work[d, W_LI] - 1])
-                    _store(keys, pats, regs, bounds, work[d, W_KEY], work[d, W_PAT], work[d, W_HASH], m, need, 127, best)
+                    _store(keys, pats, regs, bounds, work[d, W_KEY], work[d, W_PAT], work[d, W_HASH], m, need, 127, best, epoch)
                 else:
-                    _store(keys, pats, regs, bounds, work[d, W_KEY], work[d, W_PAT], work[d, W_HASH], m, 0, need - 1, -1)
+                    _store(keys, pats, regs, bounds, work[d, W_KEY], work[d, W_PAT], work[d, W_HASH], m, 0, need - 1, -1, epoch)
             if d == 0:
                 return res
             d -= 1
@@ -667,7 +687,9 @@ def search(h0, h1, leader, need0, r0, trump, forced, keys, pats, regs, bounds, w
 
 
 @njit(cache=True)
-def solve_exact(h0, h1, leader, r0, trump, forced, lo, hi, keys, pats, regs, bounds, work, moves, scores, stats):
+def solve_exact(
+    h0, h1, leader, r0, trump, forced, lo, hi, epoch, keys, pats, regs, bounds, work, moves, scores, stats
+):
     """Exact tricks of ``leader`` (clamped to [lo, hi]) by null-window searches.
 
     The root's sure-trick bounds narrow [lo, hi]; the first target is about
@@ -693,7 +715,7 @@ def solve_exact(h0, h1, leader, r0, trump, forced, lo, hi, keys, pats, regs, bou
             g = lo + 1
         if g > hi:
             g = hi
-        if search(h0, h1, leader, g, r0, trump, forced, keys, pats, regs, bounds, work, moves, scores, stats):
+        if search(h0, h1, leader, g, r0, trump, forced, epoch, keys, pats, regs, bounds, work, moves, scores, stats):
             lo = g
             g += 1
         else:

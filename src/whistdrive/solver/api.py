@@ -197,13 +197,14 @@ def _winner(trick: Sequence[tuple[int, int]], trump: int | None) -> int:
 class _Engine:
     """The shared transposition table and scratch space of the numba kernel."""
 
-    def __init__(self, log2_size: int = 18, two_log2_size: int = 20) -> None:
+    def __init__(self, log2_size: int = 18, two_log2_size: int = 17) -> None:
         self.log2_size = log2_size
         self.two_log2_size = two_log2_size
         self.table = None
         self.work = None
         self.two_table = None
         self.two_work = None
+        self.two_epoch = 0  # root calls so far: the table evicts entries of older calls first
         self.gens: dict[tuple, int] = {}
         self.lock = threading.Lock()
         self.stats = np.zeros(4, dtype=np.int64)
@@ -250,8 +251,25 @@ class _Engine:
             keys, pats, regs, bounds = self.two_table
             work, moves, scores, stats = self.two_work
             stats[:] = 0
+            self.two_epoch = (self.two_epoch + 1) & _two.EPOCH_MASK
             v = _two.solve_exact(
-                h0, h1, leader, r0, trump, forced, llo, lhi, keys, pats, regs, bounds, work, moves, scores, stats
+                h0,
+                h1,
+                leader,
+                r0,
+                trump,
+                forced,
+                llo,
+                lhi,
+                self.two_epoch,
+                keys,
+                pats,
+                regs,
+                bounds,
+                work,
+                moves,
+                scores,
+                stats,
             )
             self.stats[:] = stats[:4]
             v = int(v)
@@ -436,12 +454,12 @@ class TwoHandSolver:
     proved: the positions later in the game are mostly already in it.  Not
     thread-safe; one object per game or per worker.
 
-    >>> s = TwoHandSolver()
+    >>> s = TwoHandSolver()  # 2^16 entries, 1.7 MB
     >>> s.solve(0b11, 0b11 << 13, 0, 0)  # 2 and 3 of spades (trumps) against 2 and 3 of hearts
     2
     """
 
-    def __init__(self, log2_size: int = 18) -> None:
+    def __init__(self, log2_size: int = 16) -> None:
         self.engine = _Engine(two_log2_size=log2_size)
         self.engine.two_table = _two.new_table(log2_size)  # allocated now, not inside the first move
         self.engine.two_work = _two.new_workspace()
