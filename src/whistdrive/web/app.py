@@ -16,6 +16,8 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 from whistdrive import new_game
+from whistdrive.analysis import solver_values
+from whistdrive.cards import DECK
 
 from . import i18n, rules
 from .botpool import BotPool, levels
@@ -294,25 +296,23 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         for seat, a in t.game.actions[:k]:
             g.apply(a, seat=seat)
         mover, played = t.game.actions[k]
+        exact = await asyncio.to_thread(solver_values, g)
+        if exact is not None:  # the solver's verdict where the position is fully known
+            values, unit = exact
+            best = max(values, key=lambda c: (values[c], c))
+            return {"seat": mover, "played": str(played), "best": str(DECK[best]), "exact": True, "unit": unit,
+                    "value": values[played.index], "best_value": values[best],
+                    "values": {str(DECK[c]): v for c, v in values.items()}}
         out = await tables(request).pool.hint(g.observation(mover))
         if out is None:
             return JSONResponse({"error": "no_hint"}, status_code=404)
-        return {"seat": mover, "played": str(played), **out}
+        return {"seat": mover, "played": str(played), "exact": False, **out}
 
     @app.get("/api/examples/{example_id}")
-    async def example(example_id: str):
-        rec = rules.example_record(example_id)
-        if rec is None:
-            return JSONResponse({"error": "not_found"}, status_code=404)
-        try:
-            n = len(rec["actions"])
-            frames = frames_of(rec["game"], rec.get("options") or {}, rec["chance"],
-                               [(a["seat"], a["action"]) for a in rec["actions"]], rec.get("viewer", 0))
-        except Exception as e:  # a broken example must not break the page
-            return JSONResponse({"error": "bad_example", "message": str(e)}, status_code=500)
-        seats = [{"kind": "bot", "level": ""} for _ in frames[0]["hands"]]
-        return {"game": rec["game"], "seats": seats, "human_seat": rec.get("viewer", 0), "frames": frames,
-                "steps": n, "captions": rec.get("captions")}
+    async def example(request: Request, example_id: str):
+        """The step-through of a rules example (rules.example_json): 404 unknown id, 400 bad lang."""
+        status, body = rules.example_json(example_id, request.query_params.get("lang"))
+        return JSONResponse(body, status_code=status)
 
     # --- the seat's WebSocket ------------------------------------------------------
     @app.websocket("/ws/{game_id}")

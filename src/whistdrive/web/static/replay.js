@@ -75,8 +75,15 @@
         if (!r.ok) { analysis.textContent = t("No analysis is available."); return; }
         const a = await r.json();
         const played = WD.actionName(a.played), best = a.best ? WD.actionName(a.best) : "?";
-        analysis.textContent = a.best === a.played ? t("{card}: the expert agrees.", { card: played })
-          : t("Played {card}; the expert prefers {best}.", { card: played, best: best });
+        if (a.exact) {
+          analysis.textContent = a.value === a.best_value
+            ? t("{card}: a best card by the solver ({value}).", { card: played, value: a.value })
+            : t("Played {card} ({value}); the solver's best is {best} ({best_value}).",
+                { card: played, value: a.value, best: best, best_value: a.best_value });
+        } else {
+          analysis.textContent = a.best === a.played ? t("{card}: the expert agrees.", { card: played })
+            : t("Played {card}; the expert prefers {best}.", { card: played, best: best });
+        }
       } catch (e) { analysis.textContent = t("No analysis is available."); }
     }
     go(k);
