@@ -60,6 +60,38 @@ def stage2(n: int, seed: int) -> None:
     )
 
 
+def compare(n: int, seed: int) -> None:
+    """The same positions as stage2() through the generic n-seat kernel and the two-hand kernel.
+
+    CPU time (process_time) per solve, so the comparison holds while other
+    jobs load the machine.
+    """
+    from whistdrive.solver.api import ENGINE, Position
+
+    rng = random.Random(seed)
+    positions = []
+    for _ in range(n):
+        cards = rng.sample(range(52), 26)
+        h0 = sum(1 << c for c in cards[:13])
+        h1 = sum(1 << c for c in cards[13:])
+        trump, leader = rng.randrange(4), rng.randrange(2)
+        positions.append(Position([h0, h1], trump, leader, (), (0, 1)))
+    ENGINE.table = ENGINE.two_table = None  # both start empty (stage2() filled the two-hand one)
+    print(f"stage 2, the same {n} positions, CPU ms per solve (load {load()}):")
+    for label, fn in (("generic kernel", ENGINE.generic_side1_tricks), ("two-hand kernel", ENGINE.side1_tricks)):
+        cpu, nodes = [], []
+        for pos in positions:
+            c = time.process_time()
+            fn(pos)
+            cpu.append((time.process_time() - c) * 1e3)
+            nodes.append(int(ENGINE.stats[0]))
+        print(
+            f"  {label:16s} mean {statistics.mean(cpu):.3f}  p50 {pct(cpu, 0.5):.3f}  p99 {pct(cpu, 0.99):.3f}"
+            f"  max {max(cpu):.3f}   nodes mean {statistics.mean(nodes):.0f}  max {max(nodes)}"
+            f"   {sum(cpu) / sum(nodes) * 1e6:.0f} ns/node"
+        )
+
+
 def games(n: int, seed: int) -> None:
     """Whole stage-2 games analysed move by move (every legal card valued, as a hint does).
 
@@ -126,12 +158,15 @@ def main() -> None:
     ap.add_argument("--per", type=int, default=10, help="positions per stage-1 row")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--games", type=int, default=20, help="whole games valued move by move")
+    ap.add_argument("--compare", action="store_true", help="generic against two-hand kernel, CPU time")
     a = ap.parse_args()
     t = time.perf_counter()
     warm_up()
     print(f"warm_up: {time.perf_counter() - t:.2f} s")
     if a.n:
         stage2(a.n, a.seed)
+    if a.compare and a.n:
+        compare(a.n, a.seed)
     if a.games:
         games(a.games, a.seed)
     if a.stage1:
