@@ -194,23 +194,26 @@ def _sure_trumps(me, op, trump):
 def _sure(me, op, trump):
     """Tricks ``me`` is sure of whoever leads (a lower bound) and the cards it relied on.
 
-    If the opponent holds trumps, only ``me``'s trumps count (see
-    :func:`_sure_trumps`).  If it holds none (or there is no trump), ``me``
-    also counts, per side suit, min(k, l): k its cards above the opponent's
-    highest card of the suit, l the opponent's length there.  Strategy that
-    proves it: lead those top cards while some count (the opponent, having
-    cards of the suit, must follow and cannot ruff), then trumps; cover the
-    opponent's lead of a counted suit with a top card; when void, ruff or
-    throw a card that the count does not need (one exists: the counted cards
-    are at most the opponent's cards outside the suit led, fewer than a hand).
-    Every trick the count loses is a trick ``me`` wins.
+    Two parts, won by different cards so they add up:
+
+    * its trumps: :func:`_sure_trumps` (true for any play);
+    * per side suit, min(k, l): k its cards above the opponent's highest card
+      of the suit, l the opponent's length there.  Strategy: while some count,
+      lead those top cards (the opponent has the suit, must follow, cannot
+      ruff); cover the opponent's lead of a counted suit with a top card; when
+      void in the suit led, ruff or throw a card the count does not need (one
+      exists: the counted cards are at most the opponent's side cards outside
+      the suit led, fewer than a hand).  The opponent can only shed a counted
+      suit by following it (``me`` wins that trick) or by discarding, which
+      needs ``me`` to lead a suit it is void in, and ``me`` leads counted
+      suits first.  So every unit the count loses is a trick won by one of
+      ``me``'s side cards.  (It cannot ruff a counted suit: it still holds
+      cards of it.)
     """
-    if trump < 4 and ((op >> (16 * trump)) & 0x1FFF) != 0:
-        return _sure_trumps(me, op, trump)
     c = 0
     used = np.int64(0)
     if trump < 4:
-        c = _pop((me >> (16 * trump)) & 0x1FFF)
+        c, used = _sure_trumps(me, op, trump)
     for s in range(4):
         if s == trump:
             continue
@@ -556,10 +559,7 @@ def search(h0, h1, leader, need0, r0, trump, forced, epoch, keys, pats, regs, bo
                     wres = qw
                     mode = 3
                 else:
-                    if trump == 4 or ((op >> (16 * trump)) & 0x1FFF) == 0:
-                        q, qw = _sure(me, op, trump)
-                    else:
-                        q = 0  # _sure would count only our trumps, as _quick did
+                    q, qw = _sure(me, op, trump)
                     if q >= need:
                         res = True
                         wres = qw
