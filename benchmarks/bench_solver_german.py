@@ -104,7 +104,9 @@ def games(n: int, seed: int) -> None:
     deals = []
     for _ in range(n):
         cards = rng.sample(range(52), 26)
-        deals.append((sum(1 << c for c in cards[:13]), sum(1 << c for c in cards[13:]), rng.randrange(4), rng.randrange(2)))
+        deals.append(
+            (sum(1 << c for c in cards[:13]), sum(1 << c for c in cards[13:]), rng.randrange(4), rng.randrange(2))
+        )
     print(f"stage 2, {n} whole games valued move by move (26 decisions each; ms per decision; load {load()}):")
     for label in ("shared table", "per-game table", "cleared each move"):
         times = []
@@ -126,9 +128,7 @@ def games(n: int, seed: int) -> None:
                 trick.append((p, card))
                 if len(trick) == 2:
                     leader, trick = _winner(trick, trump), []
-        print(
-            f"  {label:18s} mean {statistics.mean(times):.3f}  p99 {pct(times, 0.99):.3f}  max {max(times):.3f}"
-        )
+        print(f"  {label:18s} mean {statistics.mean(times):.3f}  p99 {pct(times, 0.99):.3f}  max {max(times):.3f}")
 
 
 def stage1(max_left: int, per: int, seed: int) -> None:

@@ -40,10 +40,8 @@ argument an int64 scalar or array (DESIGN.md, "The fast core").
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
-
 from llvmlite import ir
-from numba import types
+from numba import njit, types
 from numba.extending import intrinsic
 
 from ._core import _PEXT_HI as _PEXT_HI64
@@ -662,9 +660,35 @@ def search(h0, h1, leader, need0, r0, trump, forced, epoch, keys, pats, regs, bo
                     ld = work[d, W_LD]
                     u = h0 | h1
                     best = _relative(u, moves[d, work[d, W_LI] - 1])
-                    _store(keys, pats, regs, bounds, work[d, W_KEY], work[d, W_PAT], work[d, W_HASH], m, need, 127, best, epoch)
+                    _store(
+                        keys,
+                        pats,
+                        regs,
+                        bounds,
+                        work[d, W_KEY],
+                        work[d, W_PAT],
+                        work[d, W_HASH],
+                        m,
+                        need,
+                        127,
+                        best,
+                        epoch,
+                    )
                 else:
-                    _store(keys, pats, regs, bounds, work[d, W_KEY], work[d, W_PAT], work[d, W_HASH], m, 0, need - 1, -1, epoch)
+                    _store(
+                        keys,
+                        pats,
+                        regs,
+                        bounds,
+                        work[d, W_KEY],
+                        work[d, W_PAT],
+                        work[d, W_HASH],
+                        m,
+                        0,
+                        need - 1,
+                        -1,
+                        epoch,
+                    )
             if d == 0:
                 return res
             d -= 1
@@ -687,9 +711,7 @@ def search(h0, h1, leader, need0, r0, trump, forced, epoch, keys, pats, regs, bo
 
 
 @njit(cache=True)
-def solve_exact(
-    h0, h1, leader, r0, trump, forced, lo, hi, epoch, keys, pats, regs, bounds, work, moves, scores, stats
-):
+def solve_exact(h0, h1, leader, r0, trump, forced, lo, hi, epoch, keys, pats, regs, bounds, work, moves, scores, stats):
     """Exact tricks of ``leader`` (clamped to [lo, hi]) by null-window searches.
 
     The root's sure-trick bounds narrow [lo, hi]; the first target is about
