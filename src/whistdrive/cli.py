@@ -12,10 +12,10 @@ import importlib
 import sys
 
 COMMAND_MODULES = (
+    "whistdrive.web.cli",  # serve
     "whistdrive.terminal.cli",  # play, simulate, replay
     "whistdrive.analysis",  # solve, analyse
     "whistdrive.arena_cli",  # arena
-    "whistdrive.web.cli",  # serve
 )
 
 
@@ -26,13 +26,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for name in COMMAND_MODULES:
-        try:
-            module = importlib.import_module(name)
-        except ModuleNotFoundError as e:
-            if e.name != name:
-                raise
-            continue
-        module.register(sub)
+        importlib.import_module(name).register(sub)
     return parser
 
 
