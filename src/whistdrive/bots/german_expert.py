@@ -17,12 +17,12 @@ import time
 
 from ..cards import FULL_MASK
 from ..games.german import deal_points
-from ..games.trick import SUIT_MASKS, beats, legal_mask
+from ..games.trick import SUIT_MASKS, beats, legal_mask, winning_play
 from ..solver import values_german_stage1
 from ..solver.api import ENGINE, Position
 from .dd import play_values
 from .heuristic import card_text
-from .rules import card_cost, classic_card, german_wants, winner_of
+from .rules import card_cost, classic_card, german_wants
 from .sampling import sample_hands
 from .search import SearchPlayer, representatives
 from .view import View, card_int, read
@@ -77,7 +77,7 @@ def want_prize(rules: Rules, prize: int | None, trump: int, stock_left: int, tri
         return card_cost(prize, trump) >= 3
     cost = None
     if trick:
-        w = winner_of(trick, trump)[1]
+        w = winning_play(trick, trump)[1]
         m, costs = legal, []
         while m:
             c = (m & -m).bit_length() - 1
@@ -111,7 +111,7 @@ class World:
         self.trick.append((s, card))
         if len(self.trick) < 2:
             return
-        w = winner_of(self.trick, trump)[0]
+        w = winning_play(self.trick, trump)[0]
         if self.done < 13:
             self.won1[w] += 1
             if self.stock:

@@ -8,9 +8,9 @@ cards (masters, trumps out, voids shown).
 
 from __future__ import annotations
 
-from ..games.trick import SUIT_MASKS, beats
+from ..games.trick import SUIT_MASKS, beats, winning_play
 from .base import Player
-from .rules import card_cost, classic_card, german_wants, highest, is_master, lowest, winner_of
+from .rules import card_cost, classic_card, german_wants, highest, is_master, lowest
 from .view import SUITS, View, cards_of, popcount, read
 
 
@@ -75,7 +75,7 @@ class Intermediate(Player):
             return p is not None and p // 13 != v.trump and p % 13 <= 5
         cost = None
         if v.trick:
-            w = winner_of(v.trick, v.trump)[1]
+            w = winning_play(v.trick, v.trump)[1]
             costs = [card_cost(c, v.trump) for c in cards_of(legal) if beats(c, w, v.trump)]
             cost = min(costs) if costs else None
         return german_wants(p, v.trump, cost)
@@ -125,7 +125,7 @@ class Beginner(Player):
                 return max(aces, key=lambda c: c % 13)
             longest = max(range(4), key=lambda s: popcount(legal & SUIT_MASKS[s]))
             return lowest(legal & SUIT_MASKS[longest])
-        w_seat, w_card = winner_of(v.trick, v.trump)
+        w_seat, w_card = winning_play(v.trick, v.trump)
         led = v.trick[0][1] // 13
         if legal & SUIT_MASKS[led]:
             top = highest(legal)

@@ -14,9 +14,9 @@ from __future__ import annotations
 import time
 
 from ..cards import FULL_MASK
-from ..games.trick import legal_mask
+from ..games.trick import legal_mask, winning_play
 from .heuristic import card_text
-from .rules import classic_card, winner_of
+from .rules import classic_card
 from .sampling import sample_hands
 from .search import SearchPlayer, representatives
 from .view import SUITS, View, read
@@ -43,7 +43,7 @@ def playout(hands: dict[int, int], order: list[int], leader: int, trick: list[tu
     n = len(order)
     while True:
         if len(trick) == n:
-            w = winner_of(trick, trump)[0]
+            w = winning_play(trick, trump)[0]
             won[w] += 1
             leader, trick = w, []
         if not trick and hands[leader] == 0:

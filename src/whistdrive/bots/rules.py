@@ -11,7 +11,7 @@ cheap winner, give away a poor one cheaply.
 
 from __future__ import annotations
 
-from ..games.trick import SUIT_MASKS, beats
+from ..games.trick import SUIT_MASKS, beats, winning_play
 
 TRUMP_WEIGHT = 13  # a trump outranks any plain card when weighing cost or value
 
@@ -61,14 +61,6 @@ def discard(legal: int, trump: int | None) -> int:
     return best
 
 
-def winner_of(trick: list[tuple[int, int]], trump: int | None) -> tuple[int, int]:
-    w = trick[0]
-    for s, c in trick[1:]:
-        if beats(c, w[1], trump):
-            w = (s, c)
-    return w
-
-
 def classic_card(hand: int, legal: int, trick: list[tuple[int, int]], trump: int | None, partners: set[int],
                  outside: int, later: list[int], want: bool = True, partner_suit: int | None = None,
                  outside_trumps: int | None = None) -> int:
@@ -76,7 +68,7 @@ def classic_card(hand: int, legal: int, trick: list[tuple[int, int]], trump: int
     if not trick:
         return _lead(hand, legal, trump, outside, want, partner_suit, outside_trumps)
     led = trick[0][1] // 13
-    w_seat, w_card = winner_of(trick, trump)
+    w_seat, w_card = winning_play(trick, trump)
     following = legal & SUIT_MASKS[led] != 0
     opponents_after = [s for s in later if s not in partners]
     winners = 0

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..cards import FULL_MASK, Card
-from ..games.trick import SUIT_MASKS, beats
+from ..games.trick import SUIT_MASKS, winning_play
 
 SUITS = "SHDC"
 
@@ -91,13 +91,7 @@ class View:
 
     def winning(self) -> tuple[int, int] | None:
         """(seat, card) currently winning the trick."""
-        if not self.trick:
-            return None
-        w = self.trick[0]
-        for s, c in self.trick[1:]:
-            if beats(c, w[1], self.trump):
-                w = (s, c)
-        return w
+        return winning_play(self.trick, self.trump) if self.trick else None
 
     def legal_mask(self) -> int:
         return mask_of(self.legal) if self.decision == "play" else 0

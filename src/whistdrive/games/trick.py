@@ -35,6 +35,11 @@ def winning_index(cards: list[int], trump: int | None) -> int:
     return best
 
 
+def winning_play(plays: list[tuple[int, int]], trump: int | None) -> tuple[int, int]:
+    """The ``(seat, card)`` winning a (possibly unfinished) trick of ``(seat, card)`` plays."""
+    return plays[winning_index([c for _, c in plays], trump)]
+
+
 def beats(card: int, best: int, trump: int | None) -> bool:
     """Does ``card`` beat ``best``, the card currently winning the trick?"""
     if suit_of(card) == suit_of(best):
@@ -96,7 +101,7 @@ class TrickPlay:
         self.trick.append((seat, card))
         if len(self.trick) < len(self.order):
             return None
-        winner = self.trick[winning_index([c for _, c in self.trick], self.trump)][0]
+        winner = winning_play(self.trick, self.trump)[0]
         self.tricks.append((self.leader, self.trick, winner))
         self.won[winner] += 1
         self.trick = []
