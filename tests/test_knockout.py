@@ -127,3 +127,14 @@ def test_cards_of_a_deal_come_from_one_shuffled_pack():
 def test_player_count_is_validated(players):
     with pytest.raises(InvalidOptions):
         new_game("knockout", {"players": players})
+
+
+def test_the_same_seed_deals_the_same_decks_whatever_the_play():
+    """Duplicate tables share every deal's deck, even when tie-break draws differ between them."""
+    decks = []
+    for play_seed in (1, 2, 3):
+        g = play_random(new_game("knockout", {"players": 5}, seed=99), play_seed)
+        decks.append([o["cards"] for o in g.chance.log if o["type"] == "deck"])
+    shortest = min(len(d) for d in decks)
+    assert shortest >= 2
+    assert all(d[:shortest] == decks[0][:shortest] for d in decks)

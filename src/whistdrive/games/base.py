@@ -59,7 +59,9 @@ class Chance:
 
     def __init__(self, seed: int | None = None, outcomes: list[dict] | None = None):
         self.seed = seed if seed is not None else secrets.randbits(63)
-        self._rng = random.Random(self.seed)
+        # One stream per kind of outcome: deal k's deck is the same whatever draws came before,
+        # so duplicate tables (same seed, seats rotated) keep sharing their cards.
+        self._rngs = {kind: random.Random(f"{self.seed}/{kind}") for kind in ("dealer", "deck", "draw")}
         self._queue = [dict(o) for o in outcomes or []]
         self.replay_only = outcomes is not None and seed is None
         self.log: list[dict] = []
@@ -77,7 +79,7 @@ class Chance:
         return outcome
 
     def dealer(self, seats: list[int]) -> int:
-        o = self._next("dealer", lambda: {"type": "dealer", "seat": self._rng.choice(seats)})
+        o = self._next("dealer", lambda: {"type": "dealer", "seat": self._rngs["dealer"].choice(seats)})
         if o.get("seat") not in seats:
             raise RecordError(f"chance outcome {len(self.log) - 1}: dealer must be one of {seats}")
         return o["seat"]
@@ -85,7 +87,7 @@ class Chance:
     def deck(self) -> list[int]:
         def shuffle():
             order = list(range(52))
-            self._rng.shuffle(order)
+            self._rngs["deck"].shuffle(order)
             return {"type": "deck", "cards": [str(DECK[i]) for i in order]}
 
         o = self._next("deck", shuffle)
@@ -97,7 +99,7 @@ class Chance:
     def draw(self, seats: list[int]) -> dict[int, int]:
         def shuffle():
             order = list(range(52))
-            self._rng.shuffle(order)
+            self._rngs["draw"].shuffle(order)
             return {"type": "draw", "seats": list(seats), "cards": [str(DECK[i]) for i in order[: len(seats)]]}
 
         o = self._next("draw", shuffle)
