@@ -119,16 +119,23 @@ _MIX = -7046029254386353131  # 0x9E3779B97F4A7C15 as a signed int64
 BUCKET = 16
 KEY_MASK = (1 << 40) - 1  # the exact key; the epoch of the last use is stored above it
 EPOCH_MASK = (1 << 23) - 1
+REG_MASK = (1 << 52) - 1  # 13 relative bits a suit
 
 
 def new_table(log2_size: int = 18):
-    """Transposition table: keys (exact part), patterns, regions, bounds (lo, hi, best)."""
+    """Transposition table: keys (exact part) and entries, two int64 a slot.
+
+    ``ents[i, 0]``: hand 0's relative cards within the region (52 bits), the
+    best card's relative code + 1 above (bits 52-58, 0 = none);
+    ``ents[i, 1]``: the region (52 bits), the lower bound (bits 52-55) and
+    the upper bound (bits 56-59; 15 = none).  The keys are scanned apart
+    (a bucket's keys share two cache lines), the entry of a matching key is
+    one more line: a probe touches 3 lines instead of 5 for four arrays.
+    """
     size = 1 << log2_size
     keys = np.full(size, 0, dtype=np.int64)  # 0 = empty (a real key is never 0: trump+1 is in it)
-    pats = np.full(size, 0, dtype=np.int64)
-    regs = np.full(size, 0, dtype=np.int64)
-    bounds = np.full((size, 3), 0, dtype=np.int8)
-    return keys, pats, regs, bounds
+    ents = np.full((size, 2), 0, dtype=np.int64)
+    return keys, ents
 
 
 def new_workspace():
@@ -189,7 +196,7 @@ def _sure_trumps(me, op, trump):
 
 
 @njit(cache=True)
-def _sure(me, op, trump):
+def _sure(me, op, trump, st, sw):
     """Tricks ``me`` is sure of whoever leads (a lower bound) and the cards it relied on.
 
     Two parts, won by different cards so they add up:
@@ -208,10 +215,8 @@ def _sure(me, op, trump):
       ``me``'s side cards.  (It cannot ruff a counted suit: it still holds
       cards of it.)
     """
-    c = 0
-    used = np.int64(0)
-    if trump < 4:
-        c, used = _sure_trumps(me, op, trump)
+    c = st
+    used = sw
     for s in range(4):
         if s == trump:
             continue
@@ -230,7 +235,7 @@ def _sure(me, op, trump):
 
 
 @njit(cache=True)
-def _quick(me, op, trump, need):
+def _quick(me, op, trump, need, st, sw):
     """Tricks the leader cashes at once (lower bound) and the cards the count relied on.
 
     Counting stops once ``need`` is reached, so the cards relied on (and the
@@ -251,7 +256,6 @@ def _quick(me, op, trump, need):
     q = 0
     if trump < 4 and not drawn:
         # the trumps: sure tricks whatever happens (cashing side winners never spends them)
-        st, sw = _sure_trumps(me, op, trump)
         q += st
         used |= sw
     for s in range(4):
@@ -354,7 +358,7 @@ def _absolute(u, code):
 
 
 @njit(cache=True)
-def _probe(keys, pats, regs, bounds, k, pat, hsh, need, epoch):
+def _probe(keys, ents, k, pat, hsh, need, epoch):
     """(verdict, slot): verdict 1 the leader reaches ``need``, 0 not, -1 unknown.
 
     A slot's key word holds the exact key in its low 40 bits and the epoch
@@ -367,12 +371,13 @@ def _probe(keys, pats, regs, bounds, k, pat, hsh, need, epoch):
         idx = base + j
         if (keys[idx] & KEY_MASK) != k:
             continue
-        if (pat & regs[idx]) != pats[idx]:
+        e1 = ents[idx, 1]
+        if (pat & e1 & REG_MASK) != (ents[idx, 0] & REG_MASK):
             continue
-        if bounds[idx, 0] >= need:
+        if ((e1 >> 52) & 15) >= need:
             keys[idx] = k | (epoch << 40)
             return 1, idx
-        if bounds[idx, 1] < need:
+        if ((e1 >> 56) & 15) < need:
             keys[idx] = k | (epoch << 40)
             return 0, idx
         seen = idx
@@ -380,7 +385,7 @@ def _probe(keys, pats, regs, bounds, k, pat, hsh, need, epoch):
 
 
 @njit(cache=True)
-def _store(keys, pats, regs, bounds, k, pat, hsh, m, lb, ub, best, epoch):
+def _store(keys, ents, k, pat, hsh, m, lb, ub, best, epoch):
     """Merge the bounds into the matching entry, else take a free slot or the stalest one."""
     mask = keys.shape[0] - 1
     base = hsh & mask & ~(BUCKET - 1)
@@ -395,19 +400,24 @@ def _store(keys, pats, regs, bounds, k, pat, hsh, m, lb, ub, best, epoch):
             if free < 0:
                 free = idx
             continue
-        if (kw & KEY_MASK) != k or regs[idx] != m or pats[idx] != p:
+        e1 = ents[idx, 1]
+        e0 = ents[idx, 0]
+        if (kw & KEY_MASK) != k or (e1 & REG_MASK) != m or (e0 & REG_MASK) != p:
             age = (epoch - (kw >> 40)) & EPOCH_MASK
             if age > oldest:
                 oldest = age
                 stale = idx
             continue
         keys[idx] = k | (epoch << 40)
-        if lb > bounds[idx, 0]:
-            bounds[idx, 0] = lb
-        if ub < bounds[idx, 1]:
-            bounds[idx, 1] = ub
+        elo = (e1 >> 52) & 15
+        ehi = (e1 >> 56) & 15
+        if lb > elo:
+            elo = lb
+        if ub < ehi:
+            ehi = ub
+        ents[idx, 1] = m | (elo << 52) | (ehi << 56)
         if best >= 0:
-            bounds[idx, 2] = best
+            ents[idx, 0] = p | ((best + 1) << 52)
         return
     idx = free
     if idx < 0:
@@ -416,11 +426,8 @@ def _store(keys, pats, regs, bounds, k, pat, hsh, m, lb, ub, best, epoch):
         else:
             idx = base + ((hsh >> 40) & (BUCKET - 1))
     keys[idx] = k | (epoch << 40)
-    pats[idx] = p
-    regs[idx] = m
-    bounds[idx, 0] = lb
-    bounds[idx, 1] = ub
-    bounds[idx, 2] = best
+    ents[idx, 0] = p | ((best + 1) << 52)
+    ents[idx, 1] = m | (lb << 52) | (ub << 56)
 
 
 @njit(cache=True)
@@ -510,7 +517,7 @@ def _replies(me, op, lead, trump, moves, scores, d):
 
 
 @njit(cache=True)
-def search(h0, h1, leader, need0, r0, trump, forced, epoch, keys, pats, regs, bounds, work, moves, scores, stats):
+def search(h0, h1, leader, need0, r0, trump, forced, epoch, keys, ents, work, moves, scores, stats):
     """Can ``leader`` take at least ``need0`` of the ``r0`` tricks left?
 
     ``forced`` >= 0: the leader's card to the first trick is already chosen
@@ -551,19 +558,21 @@ def search(h0, h1, leader, need0, r0, trump, forced, epoch, keys, pats, regs, bo
                 mode = 3
             else:
                 stats[2] += 1
-                q, qw = _quick(me, op, trump, need)
+                st, sw = _sure_trumps(me, op, trump)
+                q, qw = _quick(me, op, trump, need, st, sw)
                 if q >= need:
                     res = True
                     wres = qw
                     mode = 3
                 else:
-                    q, qw = _sure(me, op, trump)
+                    q, qw = _sure(me, op, trump, st, sw)
                     if q >= need:
                         res = True
                         wres = qw
                         mode = 3
                     else:
-                        m, mw = _sure(op, me, trump)
+                        st, sw = _sure_trumps(op, me, trump)
+                        m, mw = _sure(op, me, trump, st, sw)
                         if rem - m < need:
                             res = False
                             wres = mw
@@ -571,11 +580,11 @@ def search(h0, h1, leader, need0, r0, trump, forced, epoch, keys, pats, regs, bo
                 if mode == 1:
                     k, pat = _key(h0, h1, ld, trump)
                     hsh = _hash(k)
-                    verdict, idx = _probe(keys, pats, regs, bounds, k, pat, hsh, need, epoch)
+                    verdict, idx = _probe(keys, ents, k, pat, hsh, need, epoch)
                     if verdict >= 0:
                         stats[1] += 1
                         res = verdict == 1
-                        wres = _region_cards(h0, h1, regs[idx])
+                        wres = _region_cards(h0, h1, ents[idx, 1] & REG_MASK)
                         mode = 3
                     else:
                         stats[3] += 1
@@ -584,8 +593,8 @@ def search(h0, h1, leader, need0, r0, trump, forced, epoch, keys, pats, regs, bo
                         work[d, W_PAT] = pat
                         work[d, W_HASH] = hsh
                         best = -1
-                        if idx >= 0 and bounds[idx, 2] >= 0:
-                            best = _absolute(me | op, bounds[idx, 2])
+                        if idx >= 0 and (ents[idx, 0] >> 52) > 0:
+                            best = _absolute(me | op, (ents[idx, 0] >> 52) - 1)
                         work[d, W_NL] = _lead_moves(me, op, trump, moves, scores, d, best)
             if mode == 1:
                 work[d, W_LI] = 0
@@ -662,24 +671,20 @@ def search(h0, h1, leader, need0, r0, trump, forced, epoch, keys, pats, regs, bo
                     best = _relative(u, moves[d, work[d, W_LI] - 1])
                     _store(
                         keys,
-                        pats,
-                        regs,
-                        bounds,
+                        ents,
                         work[d, W_KEY],
                         work[d, W_PAT],
                         work[d, W_HASH],
                         m,
                         need,
-                        127,
+                        15,
                         best,
                         epoch,
                     )
                 else:
                     _store(
                         keys,
-                        pats,
-                        regs,
-                        bounds,
+                        ents,
                         work[d, W_KEY],
                         work[d, W_PAT],
                         work[d, W_HASH],
@@ -711,7 +716,44 @@ def search(h0, h1, leader, need0, r0, trump, forced, epoch, keys, pats, regs, bo
 
 
 @njit(cache=True)
-def solve_exact(h0, h1, leader, r0, trump, forced, lo, hi, epoch, keys, pats, regs, bounds, work, moves, scores, stats):
+def _guess(me, op, r0, trump):
+    """First target of the driver: a linear estimate of the leader's tricks, rounded up.
+
+    Least squares on 3,000 random 13-card deals (another seed than the
+    benchmark's): trump length difference, high-card points (A 4 .. J 1)
+    difference, trump rank-sum difference, side-suit void difference.  A
+    stepping search costs two null-window searches when the first target is
+    the value or one above it: that happens for 61 % of the deals against
+    38 % for the constant r0 / 2 + 1 (mean distance 0.98 against 1.62).
+    """
+    x = 0.07 + 0.5 * r0
+    if trump < 4:
+        mt = (me >> (16 * trump)) & 0x1FFF
+        ot = (op >> (16 * trump)) & 0x1FFF
+        x += 0.4216 * (_pop(mt) - _pop(ot))
+        trs = 0
+        while mt != 0:
+            trs += _high(mt)
+            mt &= ~(np.int64(1) << _high(mt))
+        while ot != 0:
+            trs -= _high(ot)
+            ot &= ~(np.int64(1) << _high(ot))
+        x += 0.0148 * trs
+    hp = 0
+    voids = 0
+    for s in range(4):
+        ms = (me >> (16 * s)) & 0x1FFF
+        os_ = (op >> (16 * s)) & 0x1FFF
+        hp += 4 * ((ms >> 12) & 1) + 3 * ((ms >> 11) & 1) + 2 * ((ms >> 10) & 1) + ((ms >> 9) & 1)
+        hp -= 4 * ((os_ >> 12) & 1) + 3 * ((os_ >> 11) & 1) + 2 * ((os_ >> 10) & 1) + ((os_ >> 9) & 1)
+        if s != trump and trump < 4:
+            voids += (ms == 0) - (os_ == 0)
+    x += 0.167 * hp + 0.4133 * voids
+    return int(np.floor(x + 1.0))
+
+
+@njit(cache=True)
+def solve_exact(h0, h1, leader, r0, trump, forced, lo, hi, epoch, keys, ents, work, moves, scores, stats):
     """Exact tricks of ``leader`` (clamped to [lo, hi]) by null-window searches.
 
     The root's sure-trick bounds narrow [lo, hi]; the first target is about
@@ -723,21 +765,26 @@ def solve_exact(h0, h1, leader, r0, trump, forced, lo, hi, epoch, keys, pats, re
     if forced < 0 and r0 > 1:
         me = h0 if leader == 0 else h1
         op = h1 if leader == 0 else h0
-        q, _ = _quick(me, op, trump, 99)
-        q2, _ = _sure(me, op, trump)
+        st, sw = _sure_trumps(me, op, trump)
+        q, _ = _quick(me, op, trump, 99, st, sw)
+        q2, _ = _sure(me, op, trump, st, sw)
         q = max(q, q2)
-        m, _ = _sure(op, me, trump)
+        st, sw = _sure_trumps(op, me, trump)
+        m, _ = _sure(op, me, trump, st, sw)
         if q > lo:
             lo = min(q, hi)
         if r0 - m < hi:
             hi = max(r0 - m, lo)
     g = (r0 + 2) // 2
+    if forced < 0 and r0 > 1:
+        g = _guess(me, op, r0, trump)
     while lo < hi:
         if g <= lo:
             g = lo + 1
         if g > hi:
             g = hi
-        if search(h0, h1, leader, g, r0, trump, forced, epoch, keys, pats, regs, bounds, work, moves, scores, stats):
+        stats[4] += 1
+        if search(h0, h1, leader, g, r0, trump, forced, epoch, keys, ents, work, moves, scores, stats):
             lo = g
             g += 1
         else:

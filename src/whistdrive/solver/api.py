@@ -248,7 +248,7 @@ class _Engine:
             # the kernel counts the leader's tricks
             llo, lhi = (lo, hi) if leader == s1 else (r0 - hi, r0 - lo)
             trump = 4 if pos.trump is None else pos.trump
-            keys, pats, regs, bounds = self.two_table
+            keys, ents = self.two_table
             work, moves, scores, stats = self.two_work
             stats[:] = 0
             self.two_epoch = (self.two_epoch + 1) & _two.EPOCH_MASK
@@ -263,9 +263,7 @@ class _Engine:
                 lhi,
                 self.two_epoch,
                 keys,
-                pats,
-                regs,
-                bounds,
+                ents,
                 work,
                 moves,
                 scores,
