@@ -178,10 +178,16 @@ def _sure_trumps(me, op, trump):
     if myt == 0:
         return 0, np.int64(0)
     opt = (op >> (16 * trump)) & 0x1FFF
+    if opt == 0:
+        return _pop(myt), np.int64(0)
     free = 0
     m = 0
     low = myt & (-myt)
     u = (myt | opt) & ~(low - 1)  # opposing trumps below all of ours beat nothing
+    # above the highest of ``me``'s trumps the opponent's only count as free: stop there
+    top = _high(myt)
+    free = _pop(opt >> (top + 1))
+    u &= (np.int64(2) << top) - 1
     while u != 0:
         r = _high(u)
         u ^= 1 << r
@@ -190,8 +196,6 @@ def _sure_trumps(me, op, trump):
         elif free > 0:
             free -= 1
             m += 1
-    if opt == 0:
-        return _pop(myt), np.int64(0)
     return _pop(myt) - m, np.int64(myt & (-myt)) << (16 * trump)
 
 
