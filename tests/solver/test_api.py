@@ -134,3 +134,13 @@ def test_large_two_hand_positions_are_self_consistent():
             assert values_two_hand(h0, h1, trump, leader) == vals
     finally:
         api.ENGINE = saved
+
+
+def test_dds_takes_a_partnership_whichever_side_is_labelled_one():
+    """The bots label the side to move 1; a full deal must still go to DDS, not the slow kernel."""
+    from whistdrive.solver.api import Position, _use_dds
+
+    deck = list(range(52))
+    hands = [sum(1 << c for c in deck[s::4]) for s in range(4)]
+    for sides in ((0, 1, 0, 1), (1, 0, 1, 0)):
+        assert _use_dds(Position(hands, 0, 0, (), sides), "auto")

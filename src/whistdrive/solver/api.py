@@ -22,6 +22,7 @@ from collections.abc import Iterable, Sequence
 import numpy as np
 
 from ..errors import IllegalMove, WhistError
+from ..games.trick import winning_play
 from . import _core, _two
 
 __all__ = [
@@ -72,12 +73,6 @@ def _name(card: int) -> str:
 
 def _bits(mask: int) -> int:
     return bin(mask).count("1")
-
-
-def _beats(card: int, best: int, trump: int | None) -> bool:
-    if card // 13 == best // 13:
-        return card > best
-    return trump is not None and card // 13 == trump
 
 
 class Position:
@@ -187,11 +182,7 @@ class Position:
 
 
 def _winner(trick: Sequence[tuple[int, int]], trump: int | None) -> int:
-    best_seat, best = trick[0]
-    for seat, card in trick[1:]:
-        if _beats(card, best, trump):
-            best_seat, best = seat, card
-    return best_seat
+    return winning_play(list(trick), trump)[0]
 
 
 class _Engine:
@@ -355,12 +346,17 @@ def _use_dds(pos: Position, backend: str) -> bool:
     if backend == "numba":
         return False
     if backend == "dds":
-        if pos.n != 4 or pos.sides != (0, 1, 0, 1):
+        if not _partnership(pos):
             raise InvalidPosition("the DDS backend only solves 4-seat partnership positions")
         return True
     if backend != "auto":
         raise InvalidPosition(f"backend {backend!r}: expected 'auto', 'numba' or 'dds'")
-    return pos.n == 4 and pos.sides == (0, 1, 0, 1) and pos.tricks_left > AUTO_DDS_MIN_TRICKS
+    return _partnership(pos) and pos.tricks_left > AUTO_DDS_MIN_TRICKS
+
+
+def _partnership(pos: Position) -> bool:
+    """N-S against E-W, whichever side is labelled 1: DDS values the side to move either way."""
+    return pos.n == 4 and pos.sides in ((0, 1, 0, 1), (1, 0, 1, 0))
 
 
 def _dds_module(backend: str):

@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .api import ENGINE, InvalidPosition, Position, _beats
+from ..games.trick import beats
+from .api import ENGINE, InvalidPosition, Position
 
 _SIDES = (0, 1)
 
@@ -80,7 +81,7 @@ class _Stage1:
             if led is None:
                 v = self.value(nh0, nh1, si, leader, c, alpha, beta)
             else:
-                win = mover if _beats(c, led, self.trump) else leader
+                win = mover if beats(c, led, self.trump) else leader
                 prize, draw = self.stock[si], self.stock[si + 1]
                 if win == 0:
                     nh0 |= 1 << prize
@@ -135,8 +136,8 @@ class _Stage1:
             cards.append(c)
         if led is None:
             return sorted(cards, key=lambda c: -(c % 13))
-        wins = sorted((c for c in cards if _beats(c, led, self.trump)), key=lambda c: c % 13)
-        loses = sorted((c for c in cards if not _beats(c, led, self.trump)), key=lambda c: c % 13)
+        wins = sorted((c for c in cards if beats(c, led, self.trump)), key=lambda c: c % 13)
+        loses = sorted((c for c in cards if not beats(c, led, self.trump)), key=lambda c: c % 13)
         return wins + loses
 
 
@@ -232,7 +233,7 @@ def values_german_stage1(
         if led is None:
             v0 = s.exact(nh0, nh1, 0, leader, c, total)
         else:
-            win = mover if _beats(c, led, trump) else leader
+            win = mover if beats(c, led, trump) else leader
             if win == 0:
                 nh0, nh1 = nh0 | 1 << stock[0], nh1 | 1 << stock[1]
             else:
