@@ -57,9 +57,9 @@ def test_language_switch_is_remembered(page, server):
     assert page.inner_text("#start") == "Start"
     page.click(".lang-switch")
     page.wait_for_selector("#start")
-    page.wait_for_function("() => document.querySelector('#start').textContent === 'Начать'")
+    page.wait_for_function("() => document.querySelector('#start')?.textContent === 'Начать'")
     page.goto(server.url + "/?game=german")  # remembered (cookie + localStorage)
-    page.wait_for_function("() => document.querySelector('#start').textContent === 'Начать'")
+    page.wait_for_function("() => document.querySelector('#start')?.textContent === 'Начать'")
     page.click("#start")
     page.wait_for_selector(".hand .card")
     name = page.get_attribute(".hand .card", "aria-label")
@@ -70,7 +70,7 @@ def test_language_switch_is_remembered(page, server):
     assert re.search(r"\d+ карт[аы]?\b", info) and re.search(r"\d+ взят(ка|ки|ок)", info), info
     page.click(".lang-switch")
     page.wait_for_selector(".hand .card")
-    page.wait_for_function("() => document.querySelector('#btn-hint').textContent === 'Hint'")
+    page.wait_for_function("() => document.querySelector('#btn-hint')?.textContent === 'Hint'")
 
 
 def test_keyboard_only(page, server):
@@ -85,7 +85,7 @@ def test_keyboard_only(page, server):
             page.keyboard.press("ArrowRight")
         seq = page.evaluate("WD.table.seq")
         page.keyboard.press("Enter")
-        page.wait_for_function(f"() => WD.table.seq > {seq}")
+        page.wait_for_function(f"() => window.WD && WD.table && WD.table.seq > {seq}")
     live = page.inner_text("#announce")
     assert live  # each play is announced
 
@@ -101,7 +101,7 @@ def test_reload_and_restart_mid_game(page, server):
     page.wait_for_selector(".hand.my-turn .card.legal")
     assert page.evaluate("WD.table.view.hand") == before
     server.restart()  # the page reconnects by itself and gets a full snapshot
-    page.wait_for_function("() => document.getElementById('table').dataset.conn === 'online'", timeout=20000)
+    page.wait_for_function("() => document.getElementById('table')?.dataset.conn === 'online'", timeout=20000)
     page.wait_for_selector(".hand.my-turn .card.legal")
     assert page.evaluate("WD.table.view.hand") == before
     finish(page)
