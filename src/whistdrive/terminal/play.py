@@ -91,7 +91,7 @@ def _ask(game, me: int, style: Style, input_fn, output):
             output(t(lang, "help"))
             continue
         if command in ("s", "score", "счёт", "счет"):
-            output(render(obs, style) + "\n" + _score(obs, style))
+            output(render(obs, style) + "\n" + score_text(obs, style))
             continue
         if command in ("l", "last"):
             last = obs["tricks"][-1]["cards"] if obs["tricks"] else []
@@ -105,6 +105,3 @@ def _ask(game, me: int, style: Style, input_fn, output):
         except ValueError as e:
             output(str(e) if not isinstance(e, IllegalMove) else t(lang, "illegal", why=e))
 
-
-def _score(obs: dict, style: Style) -> str:
-    return score_text(obs, style)
