@@ -11,6 +11,8 @@ from pathlib import Path
 
 import httpx
 import pytest
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
@@ -118,17 +120,20 @@ def step(page) -> str:
     """Do whatever the table asks of the human once: returns 'over', 'acted' or 'waiting'."""
     if page.query_selector("#over-dialog"):
         return "over"
-    if page.query_selector("#deal-dialog"):
-        page.click("#deal-continue")
-        return "acted"
-    if page.query_selector("#trump-dialog"):
-        page.click("#trump-dialog .suit-choice")
-        return "acted"
+    # A dialog may be replaced between looking and clicking (the end of the game follows the
+    # end of its last deal): then look again rather than wait for a button that is gone.
+    for dialog, button in (("#deal-dialog", "#deal-continue"), ("#trump-dialog", "#trump-dialog .suit-choice")):
+        if page.query_selector(dialog):
+            try:
+                page.click(button, timeout=2000)
+            except PlaywrightTimeout:
+                return "waiting"
+            return "acted"
     card = page.query_selector(".hand.my-turn .card.legal")
     if card:
         try:
             card.click(position={"x": 8, "y": 50}, timeout=2000)
-        except Exception:
+        except (PlaywrightTimeout, PlaywrightError):
             return "waiting"
         return "acted"
     page.wait_for_timeout(30)
