@@ -141,7 +141,10 @@ class _Stage1:
         return wins + loses
 
 
-def _check(hand0: int, hand1: int, stock: Sequence[int], leader: int, trick: Sequence) -> int | None:
+def _check(hand0: int, hand1: int, stock: Sequence[int], leader: int, trick: Sequence, count: str) -> int | None:
+    """Validate a stage-1 position; returns the card led to the current trick, if any."""
+    if count not in ("stage2", "all26"):
+        raise InvalidPosition(f"count {count!r}: expected 'stage2' or 'all26'")
     if len(stock) % 2:
         raise InvalidPosition(f"stock of {len(stock)} cards: stage 1 takes cards in pairs")
     seen = 0
@@ -184,9 +187,7 @@ def solve_german_stage1(
     ``stock[0]`` is the face-up prize; ``count`` is ``"stage2"`` (default) or
     ``"all26"``; ``follow_suit=False`` lifts the follow-suit rule in stage 1.
     """
-    if count not in ("stage2", "all26"):
-        raise InvalidPosition(f"count {count!r}: expected 'stage2' or 'all26'")
-    led = _check(hand0, hand1, stock, leader, trick)
+    led = _check(hand0, hand1, stock, leader, trick, count)
     if not stock:
         from .api import solve_two_hand
 
@@ -215,9 +216,7 @@ def values_german_stage1(
     follow_suit: bool = True,
 ) -> dict[int, int]:
     """Per legal card of the seat to move: its counted tricks still to come after playing it."""
-    if count not in ("stage2", "all26"):
-        raise InvalidPosition(f"count {count!r}: expected 'stage2' or 'all26'")
-    led = _check(hand0, hand1, stock, leader, trick)
+    led = _check(hand0, hand1, stock, leader, trick, count)
     if not stock:
         from .api import values_two_hand
 
