@@ -3,60 +3,21 @@
 Several players each play for themselves, so a two-sided solve is the wrong
 model (it would make every opponent gang up on me).  Instead each candidate
 card (or trump suit) is tried in many sampled worlds and the deal is played
-out with the classic policy for everyone; the deal is scored by what it does
-to my chance of winning the game: knocked out is 0, surviving is worth more
-the fewer players survive with me, and taking the most tricks (the next deal
-and its trump choice) adds a little.
+out with the classic policy for everyone; the deal is scored by my chance of
+winning the game after it (:mod:`.knockout_odds`): knocked out is 0, and
+taking the most tricks — the next deal, its trump and its lead — is worth
+much more than just surviving.
 """
 
 from __future__ import annotations
 
 import time
 
-from ..cards import FULL_MASK
-from ..games.trick import legal_mask, winning_play
 from .heuristic import card_text
-from .rules import classic_card
+from .knockout_odds import deal_value, playout
 from .sampling import sample_hands
 from .search import SearchPlayer, representatives
 from .view import SUITS, View, read
-
-DEALER_BONUS = 0.2
-
-
-def deal_value(me: int, won: dict[int, int]) -> float:
-    """My share of the game after this deal, roughly: 0 if out, 1/survivors otherwise."""
-    if won.get(me, 0) == 0:
-        return 0.0
-    survivors = sum(1 for n in won.values() if n > 0)
-    top = max(won.values())
-    bonus = DEALER_BONUS if won[me] == top else 0.0
-    return (1.0 + bonus) / survivors
-
-
-def playout(hands: dict[int, int], order: list[int], leader: int, trick: list[tuple[int, int]],
-            trump: int | None, won: dict[int, int], gone: int) -> dict[int, int]:
-    """Play the deal to its end with the classic policy for every seat."""
-    hands = dict(hands)
-    won = dict(won)
-    trick = list(trick)
-    n = len(order)
-    while True:
-        if len(trick) == n:
-            w = winning_play(trick, trump)[0]
-            won[w] += 1
-            leader, trick = w, []
-        if not trick and hands[leader] == 0:
-            return won
-        s = order[(order.index(leader) + len(trick)) % n]
-        hand = hands[s]
-        led = trick[0][1] // 13 if trick else None
-        legal = legal_mask(hand, led)
-        later = [order[(order.index(leader) + k) % n] for k in range(len(trick) + 1, n)]
-        card = classic_card(hand, legal, trick, trump, {s}, FULL_MASK & ~(hand | gone), later)
-        hands[s] = hand & ~(1 << card)
-        gone |= 1 << card
-        trick.append((s, card))
 
 
 class KnockoutExpert(SearchPlayer):
@@ -73,6 +34,7 @@ class KnockoutExpert(SearchPlayer):
         v = read(observation)
         deadline = self.deadline(budget)
         won0 = {s: v.tricks_won.get(s, 0) for s in v.order}
+        cards = observation["hand_size"]
         if v.decision == "trump":
             cands = list(range(4))
         else:
@@ -90,7 +52,7 @@ class KnockoutExpert(SearchPlayer):
                     h[v.seat] &= ~(1 << c)
                     won = playout(h, v.order, v.leader, v.trick + [(v.seat, c)], v.trump, won0,
                                   v.played | 1 << c)
-                totals[c] += deal_value(v.seat, won)
+                totals[c] += deal_value(v.seat, won, cards)
             rounds += 1
             if self.cheating:  # one true world, deterministic playouts
                 break

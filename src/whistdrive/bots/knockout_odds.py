@@ -1,0 +1,132 @@
+"""What a Knock-out Whist deal is worth: the chance of winning the game after it.
+
+A deal matters only through who survives it and who deals next — the player
+with the most tricks deals, chooses trump after seeing their hand and leads,
+and that is worth a great deal (two players, two cards each: the dealer wins
+the game about 70 % of the time).  :data:`DEALER_WINS` holds, for the next deal's
+hand size and number of players, how often its dealer goes on to win when
+everyone plays the classic policy; :func:`deal_value` turns a deal's trick
+counts into my chance of winning the game.
+
+The table is measured, not guessed: ``python -m whistdrive.bots.knockout_odds``
+plays the rest of the game from random deals and prints it again.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+
+from ..cards import FULL_MASK
+from ..games.trick import legal_mask, winning_play
+from .heuristic import trump_by_strength
+from .rules import classic_card
+
+DEALER_WINS: dict[tuple[int, int], float] = {
+    (1, 2): 0.882, (1, 3): 0.784, (1, 4): 0.694, (1, 5): 0.621, (1, 6): 0.556, (1, 7): 0.505,
+    (2, 2): 0.718, (2, 3): 0.572, (2, 4): 0.498, (2, 5): 0.440, (2, 6): 0.408, (2, 7): 0.381,
+    (3, 2): 0.678, (3, 3): 0.533, (3, 4): 0.461, (3, 5): 0.406, (3, 6): 0.371, (3, 7): 0.333,
+    (4, 2): 0.604, (4, 3): 0.483, (4, 4): 0.413, (4, 5): 0.368, (4, 6): 0.331, (4, 7): 0.307,
+    (5, 2): 0.568, (5, 3): 0.434, (5, 4): 0.368, (5, 5): 0.325, (5, 6): 0.299, (5, 7): 0.271,
+    (6, 2): 0.534, (6, 3): 0.406, (6, 4): 0.334, (6, 5): 0.296, (6, 6): 0.268, (6, 7): 0.247,
+}
+"""(cards per player, players) → how often the dealer of such a deal wins the game.
+
+Measured by :func:`main` with 20,000 games a cell, seed 0 (a cell is within ±0.007 at 95 %)."""
+
+
+def dealer_wins(cards: int, players: int) -> float:
+    return DEALER_WINS[(cards, players)]
+
+
+def deal_value(me: int, won: dict[int, int], cards: int) -> float:
+    """My chance of winning the game after a deal of ``cards`` cards that ended with ``won`` tricks.
+
+    Out is 0, the last one standing 1; otherwise the next deal's dealer (the
+    most tricks, a tie drawn at random) wins it with :func:`dealer_wins` and the
+    others share the rest equally.
+    """
+    if won.get(me, 0) == 0:
+        return 0.0
+    survivors = [s for s, n in won.items() if n > 0]
+    if len(survivors) == 1:
+        return 1.0
+    top = max(won.values())
+    tied = sum(1 for n in won.values() if n == top)
+    d = dealer_wins(cards - 1, len(survivors))
+    other = (1.0 - d) / (len(survivors) - 1)
+    if won[me] < top:
+        return other
+    return (d + (tied - 1) * other) / tied
+
+
+def playout(hands: dict[int, int], order: list[int], leader: int, trick: list[tuple[int, int]],
+            trump: int | None, won: dict[int, int], gone: int) -> dict[int, int]:
+    """Play the deal to its end with the classic policy for every seat; the tricks each took."""
+    hands = dict(hands)
+    won = dict(won)
+    trick = list(trick)
+    n = len(order)
+    while True:
+        if len(trick) == n:
+            w = winning_play(trick, trump)[0]
+            won[w] += 1
+            leader, trick = w, []
+        if not trick and hands[leader] == 0:
+            return won
+        s = order[(order.index(leader) + len(trick)) % n]
+        hand = hands[s]
+        led = trick[0][1] // 13 if trick else None
+        legal = legal_mask(hand, led)
+        later = [order[(order.index(leader) + k) % n] for k in range(len(trick) + 1, n)]
+        card = classic_card(hand, legal, trick, trump, {s}, FULL_MASK & ~(hand | gone), later)
+        hands[s] = hand & ~(1 << card)
+        gone |= 1 << card
+        trick.append((s, card))
+
+
+def dealer_won_game(cards: int, players: int, rng: random.Random) -> bool:
+    """Play a game on from a deal of ``cards`` cards to ``players`` players; did its dealer win?"""
+    seats = list(range(players))
+    dealer = 0
+    for size in range(cards, 0, -1):
+        deck = rng.sample(range(52), len(seats) * size)
+        hands = {s: 0 for s in seats}
+        for i, c in enumerate(deck):
+            hands[seats[i % len(seats)]] |= 1 << c
+        trump = trump_by_strength(hands[dealer])
+        won = playout(hands, seats, dealer, [], trump, {s: 0 for s in seats}, 0)
+        seats = [s for s in seats if won[s] > 0]
+        if len(seats) == 1:
+            return seats[0] == 0
+        top = max(won.values())
+        dealer = rng.choice([s for s in seats if won[s] == top])
+    raise AssertionError("a one-card deal leaves exactly one player")
+
+
+def measure(games: int, seed: int = 0) -> dict[tuple[int, int], float]:
+    """Estimate :data:`DEALER_WINS` from ``games`` games per cell."""
+    from tqdm import tqdm
+
+    rng = random.Random(seed)
+    out = {}
+    for key in tqdm(sorted(DEALER_WINS), desc="cells", unit="cell"):
+        out[key] = sum(dealer_won_game(*key, rng) for _ in range(games)) / games
+    return out
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(
+        prog="python -m whistdrive.bots.knockout_odds",
+        description="Measure how often the dealer of a Knock-out Whist deal wins the game (classic play "
+                    "for everyone) and print the table to paste into DEALER_WINS.")
+    parser.add_argument("--games", type=int, default=20000, help="games per cell (default 20000)")
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args(argv)
+    table = measure(args.games, args.seed)
+    for cards in range(1, 7):
+        print("    " + " ".join(f"({cards}, {p}): {table[(cards, p)]:.3f}," for p in range(2, 8)))
+
+
+if __name__ == "__main__":
+    main()
