@@ -2,13 +2,15 @@
 
 import random
 
+import pytest
+
 from whistdrive import new_game
 from whistdrive.bots import make_player
 from whistdrive.bots.german_expert import Rules
-from whistdrive.bots.sampling import deal_hidden, sample_hands
+from whistdrive.bots.sampling import deal_hidden, play_likelihood, sample_hands
 from whistdrive.bots.view import popcount, read
-from whistdrive.bots.whist_expert import play_likelihood
-from whistdrive.games.trick import SUIT_MASKS
+from whistdrive.cards import Card
+from whistdrive.games.trick import SUIT_MASKS, legal_mask
 
 
 def test_deal_hidden_respects_voids_and_sizes():
@@ -49,3 +51,36 @@ def test_german_window_tells_win_from_loss():
     assert r.value(0, [0, 0], [3 + hi, 2 + 8 - hi]) > 0 > r.value(0, [0, 0], [3 + lo, 2 + 8 - lo])
     r26 = Rules({"options": {"count": "all26"}, "low_game": False})
     assert r26.window(1, [6, 7], [0, 0], 13) == (5, 7)  # 12 lose, 13 draw, 14 win for seat 1
+
+
+def test_the_true_deal_is_the_likeliest_when_the_others_play_the_classic_way():
+    """Intermediates play the classic card, so in the true deal every one of their plays with a choice
+    counts MATCH; a world with the unplayed cards of two opponents swapped can only do worse."""
+    from whistdrive.bots.sampling import MATCH
+
+    for game, options, seed in (("knockout", {"players": 4}, 3), ("whist", {"length": "deal"}, 5)):
+        g = new_game(game, options, seed=seed)
+        bots = [make_player("intermediate", game, seed=s) for s in range(g.num_seats)]
+        for _ in range(14):
+            g.apply(bots[g.current_seat].choose(g.observation(g.current_seat)))
+        obs = g.observation(g.current_seat)
+        v = read(obs)
+        true = {s: g.play.hands[s] for s in v.order}
+        plays = [p for t in obs["tricks"] for p in t["cards"]] + obs["trick"]
+        choices = 0
+        held = dict(true)
+        for p in plays:
+            held[p["seat"]] |= 1 << Card.parse(p["card"]).index
+        for t in obs["tricks"] + [{"cards": obs["trick"]}]:
+            for k, p in enumerate(t["cards"]):
+                c = Card.parse(p["card"]).index
+                led = Card.parse(t["cards"][0]["card"]).index // 13 if k else None
+                if p["seat"] != v.seat and popcount(legal_mask(held[p["seat"]], led)) > 1:
+                    choices += 1
+                held[p["seat"]] &= ~(1 << c)
+        assert choices >= 3
+        assert play_likelihood(true, v) == pytest.approx(MATCH ** choices)
+        a, b = [s for s in v.order if s != v.seat][:2]
+        swapped = dict(true, **{a: true[b], b: true[a]}) if popcount(true[a]) == popcount(true[b]) else None
+        if swapped is not None and all(swapped[s] & SUIT_MASKS[x] == 0 for s in (a, b) for x in v.voids.get(s, ())):
+            assert play_likelihood(swapped, v) <= play_likelihood(true, v)

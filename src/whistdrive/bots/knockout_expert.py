@@ -1,12 +1,13 @@
-"""Expert Knock-out Whist: sampled worlds, playouts, scored for survival.
+"""Expert Knock-out Whist: sampled worlds, playouts, scored by the chance of winning the game.
 
 Several players each play for themselves, so a two-sided solve is the wrong
 model (it would make every opponent gang up on me).  Instead each candidate
-card (or trump suit) is tried in many sampled worlds and the deal is played
-out with the classic policy for everyone; the deal is scored by my chance of
-winning the game after it (:mod:`.knockout_odds`): knocked out is 0, and
-taking the most tricks — the next deal, its trump and its lead — is worth
-much more than just surviving.
+card (or trump suit) is tried in many sampled worlds — each weighted by how
+likely the others' plays so far were in it — and the deal is played out with
+the classic policy for everyone; the deal is scored by my chance of winning
+the game after it (:mod:`.knockout_odds`): knocked out is 0, and taking the
+most tricks — the next deal, its trump and its lead — is worth much more
+than just surviving.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import time
 
 from .heuristic import card_text
 from .knockout_odds import deal_value, playout
-from .sampling import sample_hands
+from .sampling import play_likelihood, sample_hands
 from .search import SearchPlayer, representatives
 from .view import SUITS, View, read
 
@@ -23,12 +24,13 @@ from .view import SUITS, View, read
 class KnockoutExpert(SearchPlayer):
     budget = 0.4
 
-    def _world(self, v: View) -> dict[int, int]:
+    def _world(self, v: View) -> tuple[dict[int, int], float]:
+        """A deal consistent with what I have seen, and its weight."""
         if self.cheating:
             g = self.true_game()
-            return {s: g.play.hands[s] for s in v.order}
+            return {s: g.play.hands[s] for s in v.order}, 1.0
         hands, _ = sample_hands(v, self.rng)
-        return hands
+        return hands, play_likelihood(hands, v)
 
     def evaluate(self, observation: dict, budget: float | None = None) -> dict[str, float]:
         v = read(observation)
@@ -42,8 +44,9 @@ class KnockoutExpert(SearchPlayer):
             cands = sorted(set(reps.values()))
         totals = dict.fromkeys(cands, 0.0)
         rounds = 0
+        weight = 0.0
         while rounds < self.min_rounds or time.perf_counter() < deadline:
-            hands = self._world(v)
+            hands, w = self._world(v)
             for c in cands:
                 if v.decision == "trump":
                     won = playout(hands, v.order, v.leader, [], c, won0, v.played)
@@ -52,10 +55,11 @@ class KnockoutExpert(SearchPlayer):
                     h[v.seat] &= ~(1 << c)
                     won = playout(h, v.order, v.leader, v.trick + [(v.seat, c)], v.trump, won0,
                                   v.played | 1 << c)
-                totals[c] += deal_value(v.seat, won, cards)
+                totals[c] += w * deal_value(v.seat, won, cards)
             rounds += 1
+            weight += w
             if self.cheating:  # one true world, deterministic playouts
                 break
         if v.decision == "trump":
-            return {SUITS[s]: totals[s] / rounds for s in cands}
-        return {card_text(c): totals[reps[c]] / rounds for c in reps}
+            return {SUITS[s]: totals[s] / weight for s in cands}
+        return {card_text(c): totals[reps[c]] / weight for c in reps}

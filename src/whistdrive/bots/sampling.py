@@ -4,15 +4,19 @@ A *world* gives every hidden card a place — another seat's hand, the stock or
 the undealt rest of the pack — respecting hand sizes, cards known to be held
 and voids shown.  Search bots average over many worlds; the dealing is
 constraint-first (the most constrained cards are placed first) and retried on
-a dead end, which is close enough to uniform for play.
+a dead end, which is close enough to uniform for play.  A world can then be
+weighted by how likely the other seats' plays so far were in it
+(:func:`play_likelihood`).
 """
 
 from __future__ import annotations
 
 import random
 
-from ..games.trick import SUIT_MASKS
-from .view import View, cards_of, popcount
+from ..cards import FULL_MASK
+from ..games.trick import SUIT_MASKS, legal_mask
+from .rules import classic_card
+from .view import View, card_int, cards_of, popcount
 
 REST = -1  # pseudo-seat: the stock or the undealt cards
 
@@ -78,3 +82,40 @@ def sample_hands(view: View, rng: random.Random, rest: int = 0) -> tuple[dict[in
 
 def suit_length(mask: int, s: int) -> int:
     return popcount(mask & SUIT_MASKS[s])
+
+
+MATCH = 0.6  # chance that a player made the classic play; the rest is spread over the other legal cards
+
+
+def play_likelihood(hands: dict[int, int], v: View) -> float:
+    """How likely the other seats' plays in this deal were if ``hands`` is the truth (up to a constant).
+
+    A play that the classic policy would have made in this world counts more,
+    which pulls the sample towards the deals the play suggests (whist and
+    Knock-out Whist: the seats in ``v.order`` play in turn).
+    """
+    tricks = [[(p["seat"], card_int(p["card"])) for p in t["cards"]] for t in v.obs.get("tricks", [])]
+    if v.trick:
+        tricks.append(list(v.trick))
+    held = dict(hands)
+    for plays in tricks:
+        for s, c in plays:
+            held[s] |= 1 << c  # back to the hands as dealt
+    n = len(v.order)
+    gone = v.excluded
+    weight = 1.0
+    for plays in tricks:
+        for k, (s, c) in enumerate(plays):
+            if s != v.seat:
+                hand = held[s]
+                legal = legal_mask(hand, plays[0][1] // 13 if k else None)
+                choices = popcount(legal)
+                if choices > 1:
+                    i = v.order.index(s)
+                    later = [v.order[(i + j) % n] for j in range(1, n - k)]
+                    side = {s, (s + 2) % 4} if v.game == "whist" else {s}
+                    guess = classic_card(hand, legal, plays[:k], v.trump, side, FULL_MASK & ~(hand | gone), later)
+                    weight *= MATCH if guess == c else (1 - MATCH) / (choices - 1)
+            held[s] &= ~(1 << c)
+            gone |= 1 << c
+    return weight

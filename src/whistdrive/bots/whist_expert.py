@@ -12,43 +12,11 @@ from __future__ import annotations
 
 import time
 
-from ..cards import FULL_MASK
-from ..games.trick import legal_mask
 from .dd import play_values
 from .heuristic import card_text
-from .rules import classic_card
-from .sampling import sample_hands
+from .sampling import play_likelihood, sample_hands
 from .search import SearchPlayer, representatives
-from .view import View, card_int, read
-
-MATCH = 0.6  # chance that a player made the classic play; the rest is spread over the other legal cards
-
-
-def play_likelihood(hands: dict[int, int], v: View) -> float:
-    """How likely the other seats' plays so far were if ``hands`` is the truth (up to a constant)."""
-    tricks = [[(p["seat"], card_int(p["card"])) for p in t["cards"]] for t in v.obs.get("tricks", [])]
-    if v.trick:
-        tricks.append(list(v.trick))
-    held = dict(hands)
-    for plays in tricks:
-        for s, c in plays:
-            held[s] |= 1 << c  # back to the hands as dealt
-    gone = 0
-    weight = 1.0
-    for plays in tricks:
-        for k, (s, c) in enumerate(plays):
-            if s != v.seat:
-                hand = held[s]
-                legal = legal_mask(hand, plays[0][1] // 13 if k else None)
-                n = bin(legal).count("1")
-                if n > 1:
-                    later = [(s + j) % 4 for j in range(1, 4 - k)]
-                    guess = classic_card(hand, legal, plays[:k], v.trump, {s, (s + 2) % 4},
-                                         FULL_MASK & ~(hand | gone), later)
-                    weight *= MATCH if guess == c else (1 - MATCH) / (n - 1)
-            held[s] &= ~(1 << c)
-            gone |= 1 << c
-    return weight
+from .view import read
 
 
 class WhistExpert(SearchPlayer):
