@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -10,7 +12,9 @@ from whistdrive.cards import parse_cards, to_mask
 from whistdrive.errors import IllegalMove
 from whistdrive.solver import (
     InvalidPosition,
+    TwoHandSolver,
     can_take_a_trick,
+    solve,
     solve_knockout,
     solve_two_hand,
     values_two_hand,
@@ -60,11 +64,28 @@ def test_equal_cards_get_equal_values():
         (([m("AS"), m("QS")], None, 2), InvalidPosition),  # no such leader
         (([m("AS"), m("QS")], None, 0, [(1, c("2S"))]), InvalidPosition),  # wrong seat on the trick
         (([m("AS"), m("QS 2H 3H")], None, 0, [(0, c("KS"))]), InvalidPosition),  # sizes after the lead
+        (([0, 0], None, 0), InvalidPosition),  # no cards
+        (([1 << 52, 1], None, 0), InvalidPosition),  # not a 52-bit mask
+        (([-1, 1], None, 0), InvalidPosition),  # negative mask
     ],
 )
 def test_invalid_positions_are_refused(args, error):
     with pytest.raises(error):
         solve_two_hand(args[0][0], args[0][1], *args[1:])
+
+
+def test_two_hand_fast_path_agrees_with_the_general_way():
+    """solve_two_hand and TwoHandSolver.solve skip Position at a trick start: same values."""
+    rng = random.Random(11)
+    game = TwoHandSolver()
+    for _ in range(200):
+        k = rng.randrange(1, 9)
+        cards = rng.sample(range(52), 2 * k)
+        h0, h1 = sum(1 << x for x in cards[:k]), sum(1 << x for x in cards[k:])
+        trump, leader = rng.choice([None, 0, 1, 2, 3]), rng.randrange(2)
+        want = solve([h0, h1], trump, leader, (), (0, 1))
+        assert solve_two_hand(h0, h1, trump, leader) == want
+        assert game.solve(h0, h1, trump, leader) == want
 
 
 def test_revoke_on_the_trick_is_refused():

@@ -51,10 +51,12 @@ class InvalidPosition(WhistError, ValueError):
 
 def to_internal(mask: int) -> int:
     """52-bit card mask -> kernel layout (suit s at bits 16*s .. 16*s+12)."""
-    out = 0
-    for s in range(4):
-        out |= ((mask >> (13 * s)) & SUIT_MASK) << (16 * s)
-    return out
+    return (
+        (mask & SUIT_MASK)
+        | ((mask >> 13 & SUIT_MASK) << 16)
+        | ((mask >> 26 & SUIT_MASK) << 32)
+        | ((mask >> 39 & SUIT_MASK) << 48)
+    )
 
 
 def card_to_internal(card: int) -> int:
@@ -239,30 +241,51 @@ class _Engine:
             # the kernel counts the leader's tricks
             llo, lhi = (lo, hi) if leader == s1 else (r0 - hi, r0 - lo)
             trump = 4 if pos.trump is None else pos.trump
-            keys, ents = self.two_table
-            work, moves, scores, stats = self.two_work
-            stats[:] = 0
-            self.two_epoch = (self.two_epoch + 1) & _two.EPOCH_MASK
-            v = _two.solve_exact(
-                h0,
-                h1,
-                leader,
-                r0,
-                trump,
-                forced,
-                llo,
-                lhi,
-                self.two_epoch,
-                keys,
-                ents,
-                work,
-                moves,
-                scores,
-                stats,
-            )
-            self.stats[:] = stats[:4]
-            v = int(v)
+            v = self._two_kernel(h0, h1, leader, r0, trump, forced, llo, lhi)
             return v if leader == s1 else r0 - v
+
+    def _two_kernel(self, h0: int, h1: int, leader: int, r0: int, trump: int, forced: int, lo: int, hi: int) -> int:
+        """The leader's tricks from the kernel (hands in its layout; the caller holds the lock)."""
+        keys, ents = self.two_table
+        work, moves, scores, stats = self.two_work
+        stats[:4] = 0
+        self.two_epoch = (self.two_epoch + 1) & _two.EPOCH_MASK
+        v = _two.solve_exact(
+            h0, h1, leader, r0, trump, forced, lo, hi, self.two_epoch, keys, ents, work, moves, scores, stats
+        )
+        self.stats[:] = stats[:4]
+        return int(v)
+
+    def two_hand_start(self, hand0: int, hand1: int, trump: int | None, leader: int) -> int | None:
+        """Tricks of ``leader`` from a trick start of two hands, or None when a check fails.
+
+        The common case of :func:`solve_two_hand` without the general
+        :class:`Position` (whose checks cost more than a small solve): the
+        same conditions, checked only as far as plain ints allow; anything
+        else (None) goes the general way, which raises the precise error.
+        """
+        if (
+            type(hand0) is not int
+            or type(hand1) is not int
+            or type(leader) is not int
+            or not 0 <= leader <= 1
+            or not (trump is None or (type(trump) is int and 0 <= trump <= 3))
+            or hand0 < 0
+            or hand1 < 0
+            or (hand0 | hand1) >> 52
+            or hand0 & hand1
+        ):
+            return None
+        r0 = hand0.bit_count()
+        if r0 == 0 or hand1.bit_count() != r0:
+            return None
+        with self.lock:
+            if self.two_table is None:
+                self.two_table = _two.new_table(self.two_log2_size)
+                self.two_work = _two.new_workspace()
+            return self._two_kernel(
+                to_internal(hand0), to_internal(hand1), leader, r0, 4 if trump is None else trump, -1, 0, r0
+            )
 
     def generic_side1_tricks(self, pos: Position, lo: int | None = None, hi: int | None = None) -> int:
         """Exact future tricks of side 1 by the generic n-seat kernel (:mod:`._core`)."""
@@ -431,6 +454,10 @@ def _card_values(pos: Position, engine: _Engine) -> dict[int, int]:
 
 def solve_two_hand(hand0: int, hand1: int, trump: int | None, leader: int, trick=()) -> int:
     """German Whist stage 2 (or any two-hand ending): tricks for the seat to move."""
+    if not trick:
+        v = ENGINE.two_hand_start(hand0, hand1, trump, leader)
+        if v is not None:
+            return v
     return solve([hand0, hand1], trump, leader, trick, (0, 1))
 
 
@@ -460,6 +487,10 @@ class TwoHandSolver:
 
     def solve(self, hand0: int, hand1: int, trump: int | None, leader: int, trick=()) -> int:
         """Tricks for the seat to move (as :func:`solve_two_hand`)."""
+        if not trick:
+            v = self.engine.two_hand_start(hand0, hand1, trump, leader)
+            if v is not None:
+                return v
         pos = Position([hand0, hand1], trump, leader, trick, (0, 1))
         return _side_to_move_value(pos, self.engine.side1_tricks(pos))
 
