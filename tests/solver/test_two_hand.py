@@ -143,3 +143,34 @@ def test_per_game_solver_keeps_its_table_and_agrees():
                 leader = api._winner(trick, trump)
                 trick = []
         game.clear()
+
+
+def _pext_ref(x: int, m: int) -> int:
+    out, k = 0, 0
+    for b in range(64):
+        if (m >> b) & 1:
+            out |= ((x >> b) & 1) << k
+            k += 1
+    return out
+
+
+def test_portable_pext_and_pdep_agree_with_a_plain_loop():
+    """The table/loop versions the kernel uses without BMI2 (and, with it, the instructions)."""
+    from numba import njit
+
+    from whistdrive.solver import _two
+
+    @njit
+    def hw(x, m):
+        return _two._pext(x, m), _two._pdep(x, m)
+
+    rng = random.Random(5)
+    for _ in range(3000):
+        m = sum(rng.getrandbits(13) << (16 * s) for s in range(4))
+        x = rng.getrandbits(64) & m
+        want = _pext_ref(x, m)
+        assert _two._pext_tables(x, m) == want
+        assert _two._pdep_loop(want, m) == x
+        spread = sum(((x >> i) & 1) << b for i, b in enumerate(b for b in range(64) if (m >> b) & 1))
+        assert _two._pdep_loop(x, m) == spread
+        assert hw(x, m) == (want, spread)
