@@ -40,7 +40,9 @@ Iterative with an explicit stack, one specialisation per function, every
 argument an int64 scalar or array (DESIGN.md, "The fast core").  The
 helpers that take arrays (table probe and store, move generation) are
 inlined into the search: as calls they cost a reference-count round trip
-per array on every node (measured: 13 % of the search time).
+per array on every node (measured: 13 % of the search time).  The frame
+and table-slot indices are unsigned (``du``, ``base``): numba adds
+negative-index wraparound code to every access with a signed index.
 """
 
 from __future__ import annotations
@@ -423,10 +425,10 @@ def _probe(keys, ents, k, pat, hsh, need, epoch):
     (root call) that last used it above; a hit refreshes the epoch.
     """
     mask = keys.shape[0] - 1
-    base = hsh & mask & ~(BUCKET - 1)
+    base = np.uint64(hsh & mask & ~(BUCKET - 1))  # unsigned indices: no negative-index wraparound code
     seen = -1
     for j in range(BUCKET):
-        idx = base + j
+        idx = base + np.uint64(j)
         if (keys[idx] & KEY_MASK) != k:
             continue
         e1 = ents[idx, 1]
@@ -434,11 +436,11 @@ def _probe(keys, ents, k, pat, hsh, need, epoch):
             continue
         if ((e1 >> 52) & 15) >= need:
             keys[idx] = k | (epoch << 40)
-            return 1, idx
+            return 1, np.int64(idx)
         if ((e1 >> 56) & 15) < need:
             keys[idx] = k | (epoch << 40)
-            return 0, idx
-        seen = idx
+            return 0, np.int64(idx)
+        seen = np.int64(idx)
     return -1, seen
 
 
@@ -446,43 +448,43 @@ def _probe(keys, ents, k, pat, hsh, need, epoch):
 def _store(keys, ents, k, pat, hsh, m, lb, ub, best, epoch):
     """Merge the bounds into the matching entry, else take a free slot or the stalest one."""
     mask = keys.shape[0] - 1
-    base = hsh & mask & ~(BUCKET - 1)
+    base = np.uint64(hsh & mask & ~(BUCKET - 1))
     free = -1
     oldest = -1
     stale = -1
     p = pat & m
     for j in range(BUCKET):
-        idx = base + j
+        idx = base + np.uint64(j)
         kw = keys[idx]
         if kw == 0:
             if free < 0:
-                free = idx
+                free = j
             continue
-        e1 = ents[idx, 1]
-        e0 = ents[idx, 0]
-        if (kw & KEY_MASK) != k or (e1 & REG_MASK) != m or (e0 & REG_MASK) != p:
-            age = (epoch - (kw >> 40)) & EPOCH_MASK
-            if age > oldest:
-                oldest = age
-                stale = idx
-            continue
-        keys[idx] = k | (epoch << 40)
-        elo = (e1 >> 52) & 15
-        ehi = (e1 >> 56) & 15
-        if lb > elo:
-            elo = lb
-        if ub < ehi:
-            ehi = ub
-        ents[idx, 1] = m | (elo << 52) | (ehi << 56)
-        if best >= 0:
-            ents[idx, 0] = p | ((best + 1) << 52)
-        return
-    idx = free
-    if idx < 0:
-        if oldest > 0:
-            idx = stale  # an entry of an earlier root call: evict it first
-        else:
-            idx = base + ((hsh >> 40) & (BUCKET - 1))
+        if (kw & KEY_MASK) == k:  # the entry is read only when the key matches
+            e1 = ents[idx, 1]
+            if (e1 & REG_MASK) == m and (ents[idx, 0] & REG_MASK) == p:
+                keys[idx] = k | (epoch << 40)
+                elo = (e1 >> 52) & 15
+                ehi = (e1 >> 56) & 15
+                if lb > elo:
+                    elo = lb
+                if ub < ehi:
+                    ehi = ub
+                ents[idx, 1] = m | (elo << 52) | (ehi << 56)
+                if best >= 0:
+                    ents[idx, 0] = p | ((best + 1) << 52)
+                return
+        age = (epoch - (kw >> 40)) & EPOCH_MASK
+        if age > oldest:
+            oldest = age
+            stale = j
+    if free >= 0:
+        j = free
+    elif oldest > 0:
+        j = stale  # an entry of an earlier root call: evict it first
+    else:
+        j = (hsh >> 40) & (BUCKET - 1)
+    idx = base + np.uint64(j)
     keys[idx] = k | (epoch << 40)
     ents[idx, 0] = p | ((best + 1) << 52)
     ents[idx, 1] = m | (lb << 52) | (ub << 56)
@@ -582,6 +584,7 @@ def search(h0, h1, leader, need0, r0, trump, forced, epoch, keys, ents, work, mo
     (it is still in the leader's hand); the root is then not stored.
     """
     d = 0
+    du = np.uint64(0)  # d as an array index (unsigned: no wraparound code)
     work[0, W_LD] = leader
     work[0, W_NEED] = need0
     mode = 0  # 0 evaluate node, 1 next leader card, 2 next reply, 3 return
@@ -590,10 +593,10 @@ def search(h0, h1, leader, need0, r0, trump, forced, epoch, keys, ents, work, mo
     while True:
         if mode == 0:
             stats[0] += 1
-            ld = work[d, W_LD]
-            need = work[d, W_NEED]
+            ld = work[du, W_LD]
+            need = work[du, W_NEED]
             rem = r0 - d
-            work[d, W_SEARCHED] = 0
+            work[du, W_SEARCHED] = 0
             me = h0 if ld == 0 else h1
             op = h1 if ld == 0 else h0
             wres = 0
@@ -640,56 +643,56 @@ def search(h0, h1, leader, need0, r0, trump, forced, epoch, keys, ents, work, mo
                         mode = 3
                     else:
                         stats[3] += 1
-                        work[d, W_SEARCHED] = 1
-                        work[d, W_KEY] = k
-                        work[d, W_PAT] = pat
-                        work[d, W_HASH] = hsh
+                        work[du, W_SEARCHED] = 1
+                        work[du, W_KEY] = k
+                        work[du, W_PAT] = pat
+                        work[du, W_HASH] = hsh
                         best = -1
                         if idx >= 0 and (ents[idx, 0] >> 52) > 0:
                             best = _absolute(me | op, (ents[idx, 0] >> 52) - 1)
-                        work[d, W_NL] = _lead_moves(me, op, trump, moves, scores, d, best)
+                        work[du, W_NL] = _lead_moves(me, op, trump, moves, scores, du, best)
             if mode == 1:
-                work[d, W_LI] = 0
-                work[d, W_WNODE] = 0
+                work[du, W_LI] = 0
+                work[du, W_WNODE] = 0
         if mode == 1:
-            li = work[d, W_LI]
-            if li < work[d, W_NL]:
+            li = work[du, W_LI]
+            if li < work[du, W_NL]:
                 stats[0] += 1
-                work[d, W_LI] = li + 1
-                c = moves[d, li]
-                ld = work[d, W_LD]
+                work[du, W_LI] = li + 1
+                c = moves[du, li]
+                ld = work[du, W_LD]
                 me = h0 if ld == 0 else h1
                 op = h1 if ld == 0 else h0
-                work[d, W_NF] = _replies(op, me, c, trump, moves, scores, d)
-                work[d, W_FI] = 0
-                work[d, W_WCARD] = 0
+                work[du, W_NF] = _replies(op, me, c, trump, moves, scores, du)
+                work[du, W_FI] = 0
+                work[du, W_WCARD] = 0
                 mode = 2
             else:
                 res = False
-                wres = work[d, W_WNODE]
+                wres = work[du, W_WNODE]
                 mode = 3
         if mode == 2:
-            fi = work[d, W_FI]
-            if fi < work[d, W_NF]:
-                work[d, W_FI] = fi + 1
-                c = moves[d, work[d, W_LI] - 1]
-                f = moves[d, MAXM + fi]
-                ld = work[d, W_LD]
-                need = work[d, W_NEED]
+            fi = work[du, W_FI]
+            if fi < work[du, W_NF]:
+                work[du, W_FI] = fi + 1
+                c = moves[du, work[du, W_LI] - 1]
+                f = moves[du, MAXM + fi]
+                ld = work[du, W_LD]
+                need = work[du, W_NEED]
                 rem = r0 - d
                 fw = _beats(f, c, trump)
                 if (c >> 4) == (f >> 4):
                     tw = np.int64(1) << (f if fw else c)
                 else:
                     tw = np.int64(0)
-                work[d, W_TW] = tw
+                work[du, W_TW] = tw
                 if (not fw and need == 1) or (fw and need == rem):
                     # this trick decides: the leader has its last needed trick, or lost its only spare
                     stats[0] += 1  # counted as the node it replaces
                     if not fw:
-                        work[d, W_WCARD] |= tw
+                        work[du, W_WCARD] |= tw
                         continue
-                    work[d, W_WNODE] |= tw
+                    work[du, W_WNODE] |= tw
                     mode = 1
                     continue
                 if ld == 0:
@@ -699,34 +702,35 @@ def search(h0, h1, leader, need0, r0, trump, forced, epoch, keys, ents, work, mo
                     h1 &= ~(np.int64(1) << c)
                     h0 &= ~(np.int64(1) << f)
                 if fw:
-                    work[d, W_FLIP] = 1
-                    work[d + 1, W_LD] = 1 - ld
-                    work[d + 1, W_NEED] = rem - need
+                    work[du, W_FLIP] = 1
+                    work[du + np.uint64(1), W_LD] = 1 - ld
+                    work[du + np.uint64(1), W_NEED] = rem - need
                 else:
-                    work[d, W_FLIP] = 0
-                    work[d + 1, W_LD] = ld
-                    work[d + 1, W_NEED] = need - 1
+                    work[du, W_FLIP] = 0
+                    work[du + np.uint64(1), W_LD] = ld
+                    work[du + np.uint64(1), W_NEED] = need - 1
                 d += 1
+                du = np.uint64(d)
                 mode = 0
                 continue
             # no reply refutes the leader's card: the leader succeeds
             res = True
-            wres = work[d, W_WCARD]
+            wres = work[du, W_WCARD]
             mode = 3
         if mode == 3:
-            if work[d, W_SEARCHED] == 1:
-                need = work[d, W_NEED]
+            if work[du, W_SEARCHED] == 1:
+                need = work[du, W_NEED]
                 m = _region(h0, h1, wres)
                 if res:
-                    ld = work[d, W_LD]
+                    ld = work[du, W_LD]
                     u = h0 | h1
-                    best = _relative(u, moves[d, work[d, W_LI] - 1])
+                    best = _relative(u, moves[du, work[du, W_LI] - 1])
                     _store(
                         keys,
                         ents,
-                        work[d, W_KEY],
-                        work[d, W_PAT],
-                        work[d, W_HASH],
+                        work[du, W_KEY],
+                        work[du, W_PAT],
+                        work[du, W_HASH],
                         m,
                         need,
                         15,
@@ -737,9 +741,9 @@ def search(h0, h1, leader, need0, r0, trump, forced, epoch, keys, ents, work, mo
                     _store(
                         keys,
                         ents,
-                        work[d, W_KEY],
-                        work[d, W_PAT],
-                        work[d, W_HASH],
+                        work[du, W_KEY],
+                        work[du, W_PAT],
+                        work[du, W_HASH],
                         m,
                         0,
                         need - 1,
@@ -749,21 +753,22 @@ def search(h0, h1, leader, need0, r0, trump, forced, epoch, keys, ents, work, mo
             if d == 0:
                 return res
             d -= 1
-            wchild = wres | work[d, W_TW]
-            c = moves[d, work[d, W_LI] - 1]
-            f = moves[d, MAXM + work[d, W_FI] - 1]
-            if work[d, W_LD] == 0:
+            du = np.uint64(d)
+            wchild = wres | work[du, W_TW]
+            c = moves[du, work[du, W_LI] - 1]
+            f = moves[du, MAXM + work[du, W_FI] - 1]
+            if work[du, W_LD] == 0:
                 h0 |= np.int64(1) << c
                 h1 |= np.int64(1) << f
             else:
                 h1 |= np.int64(1) << c
                 h0 |= np.int64(1) << f
-            ok = res != (work[d, W_FLIP] == 1)
+            ok = res != (work[du, W_FLIP] == 1)
             if ok:
-                work[d, W_WCARD] |= wchild
+                work[du, W_WCARD] |= wchild
                 mode = 2
             else:
-                work[d, W_WNODE] |= wchild
+                work[du, W_WNODE] |= wchild
                 mode = 1
 
 
