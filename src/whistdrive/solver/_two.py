@@ -522,11 +522,11 @@ def _lead_moves(me, op, trump, moves, scores, d, best):
                     sc = 150 + r if op_trumps else 95 + r  # draw the opposing trumps first
             else:
                 sc = 40 + r - 4 * _pop(others)  # high cards of suits the opponent is short in
-            j = cnt
-            while j > 0 and scores[j - 1] < sc:
-                scores[j] = scores[j - 1]
-                moves[d, j] = moves[d, j - 1]
-                j -= 1
+            j = np.uint64(cnt)
+            while j > 0 and scores[j - np.uint64(1)] < sc:
+                scores[j] = scores[j - np.uint64(1)]
+                moves[d, j] = moves[d, j - np.uint64(1)]
+                j -= np.uint64(1)
             scores[j] = sc
             moves[d, j] = c
             cnt += 1
@@ -565,13 +565,13 @@ def _replies(me, op, lead, trump, moves, scores, d):
                     sc -= 30
                 elif s != ls:
                     sc += 2 * _pop(mine)  # discard from a long suit
-            j = cnt
-            while j > 0 and scores[j - 1] < sc:
-                scores[j] = scores[j - 1]
-                moves[d, MAXM + j] = moves[d, MAXM + j - 1]
-                j -= 1
+            j = np.uint64(cnt)
+            while j > 0 and scores[j - np.uint64(1)] < sc:
+                scores[j] = scores[j - np.uint64(1)]
+                moves[d, np.uint64(MAXM) + j] = moves[d, np.uint64(MAXM) + j - np.uint64(1)]
+                j -= np.uint64(1)
             scores[j] = sc
-            moves[d, MAXM + j] = c
+            moves[d, np.uint64(MAXM) + j] = c
             cnt += 1
     return cnt
 
@@ -639,7 +639,7 @@ def search(h0, h1, leader, need0, r0, trump, forced, epoch, keys, ents, work, mo
                     if verdict >= 0:
                         stats[1] += 1
                         res = verdict == 1
-                        wres = _region_cards(h0, h1, ents[idx, 1] & REG_MASK)
+                        wres = _region_cards(h0, h1, ents[np.uint64(idx), 1] & REG_MASK)
                         mode = 3
                     else:
                         stats[3] += 1
@@ -648,8 +648,8 @@ def search(h0, h1, leader, need0, r0, trump, forced, epoch, keys, ents, work, mo
                         work[du, W_PAT] = pat
                         work[du, W_HASH] = hsh
                         best = -1
-                        if idx >= 0 and (ents[idx, 0] >> 52) > 0:
-                            best = _absolute(me | op, (ents[idx, 0] >> 52) - 1)
+                        if idx >= 0 and (ents[np.uint64(idx), 0] >> 52) > 0:
+                            best = _absolute(me | op, (ents[np.uint64(idx), 0] >> 52) - 1)
                         work[du, W_NL] = _lead_moves(me, op, trump, moves, scores, du, best)
             if mode == 1:
                 work[du, W_LI] = 0
@@ -659,7 +659,7 @@ def search(h0, h1, leader, need0, r0, trump, forced, epoch, keys, ents, work, mo
             if li < work[du, W_NL]:
                 stats[0] += 1
                 work[du, W_LI] = li + 1
-                c = moves[du, li]
+                c = moves[du, np.uint64(li)]
                 ld = work[du, W_LD]
                 me = h0 if ld == 0 else h1
                 op = h1 if ld == 0 else h0
@@ -675,8 +675,8 @@ def search(h0, h1, leader, need0, r0, trump, forced, epoch, keys, ents, work, mo
             fi = work[du, W_FI]
             if fi < work[du, W_NF]:
                 work[du, W_FI] = fi + 1
-                c = moves[du, work[du, W_LI] - 1]
-                f = moves[du, MAXM + fi]
+                c = moves[du, np.uint64(work[du, W_LI] - 1)]
+                f = moves[du, np.uint64(MAXM + fi)]
                 ld = work[du, W_LD]
                 need = work[du, W_NEED]
                 rem = r0 - d
@@ -724,7 +724,7 @@ def search(h0, h1, leader, need0, r0, trump, forced, epoch, keys, ents, work, mo
                 if res:
                     ld = work[du, W_LD]
                     u = h0 | h1
-                    best = _relative(u, moves[du, work[du, W_LI] - 1])
+                    best = _relative(u, moves[du, np.uint64(work[du, W_LI] - 1)])
                     _store(
                         keys,
                         ents,
@@ -755,8 +755,8 @@ def search(h0, h1, leader, need0, r0, trump, forced, epoch, keys, ents, work, mo
             d -= 1
             du = np.uint64(d)
             wchild = wres | work[du, W_TW]
-            c = moves[du, work[du, W_LI] - 1]
-            f = moves[du, MAXM + work[du, W_FI] - 1]
+            c = moves[du, np.uint64(work[du, W_LI] - 1)]
+            f = moves[du, np.uint64(MAXM + work[du, W_FI] - 1)]
             if work[du, W_LD] == 0:
                 h0 |= np.int64(1) << c
                 h1 |= np.int64(1) << f
