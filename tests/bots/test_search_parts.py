@@ -84,3 +84,16 @@ def test_the_true_deal_is_the_likeliest_when_the_others_play_the_classic_way():
         swapped = dict(true, **{a: true[b], b: true[a]}) if popcount(true[a]) == popcount(true[b]) else None
         if swapped is not None and all(swapped[s] & SUIT_MASKS[x] == 0 for s in (a, b) for x in v.voids.get(s, ())):
             assert play_likelihood(swapped, v) <= play_likelihood(true, v)
+
+
+def test_beating_picks_exactly_the_cards_that_beat():
+    from whistdrive.bots.rules import beating
+    from whistdrive.games.trick import beats
+
+    rng = random.Random(7)
+    for _ in range(2000):
+        cards = rng.getrandbits(52)
+        best = rng.randrange(52)
+        trump = rng.choice([None, 0, 1, 2, 3])
+        expected = sum(1 << c for c in range(52) if cards >> c & 1 and beats(c, best, trump))
+        assert beating(cards, best, trump) == expected

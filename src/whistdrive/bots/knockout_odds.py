@@ -67,19 +67,20 @@ def playout(hands: dict[int, int], order: list[int], leader: int, trick: list[tu
     won = dict(won)
     trick = list(trick)
     n = len(order)
+    seq = order[order.index(leader):] + order[:order.index(leader)]  # this trick's seats in turn
     while True:
         if len(trick) == n:
-            w = winning_play(trick, trump)[0]
-            won[w] += 1
-            leader, trick = w, []
-        if not trick and hands[leader] == 0:
-            return won
-        s = order[(order.index(leader) + len(trick)) % n]
+            leader = winning_play(trick, trump)[0]
+            won[leader] += 1
+            trick = []
+            seq = order[order.index(leader):] + order[:order.index(leader)]
+            if hands[leader] == 0:
+                return won
+        k = len(trick)
+        s = seq[k]
         hand = hands[s]
-        led = trick[0][1] // 13 if trick else None
-        legal = legal_mask(hand, led)
-        later = [order[(order.index(leader) + k) % n] for k in range(len(trick) + 1, n)]
-        card = classic_card(hand, legal, trick, trump, {s}, FULL_MASK & ~(hand | gone), later)
+        legal = legal_mask(hand, trick[0][1] // 13) if k else hand
+        card = classic_card(hand, legal, trick, trump, {s}, FULL_MASK & ~(hand | gone), seq[k + 1:])
         hands[s] = hand & ~(1 << card)
         gone |= 1 << card
         trick.append((s, card))

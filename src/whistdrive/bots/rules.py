@@ -11,7 +11,7 @@ cheap winner, give away a poor one cheaply.
 
 from __future__ import annotations
 
-from ..games.trick import SUIT_MASKS, beats, winning_play
+from ..games.trick import SUIT_MASKS, winning_play
 
 TRUMP_WEIGHT = 13  # a trump outranks any plain card when weighing cost or value
 
@@ -45,6 +45,15 @@ def top_of_sequence_low(card: int, hand: int, outside: int) -> int:
     return best
 
 
+def beating(cards: int, best: int, trump: int | None) -> int:
+    """The cards of the mask ``cards`` that beat ``best`` (a higher card of its suit, or a trump)."""
+    suit = best // 13
+    out = cards & SUIT_MASKS[suit] & ~((2 << best) - 1)
+    if trump is not None and trump != suit:
+        out |= cards & SUIT_MASKS[trump]
+    return out
+
+
 def discard(legal: int, trump: int | None) -> int:
     """A card to throw away: the lowest plain card, from the shortest suit when ranks tie."""
     plain = legal & ~(SUIT_MASKS[trump] if trump is not None else 0)
@@ -71,13 +80,7 @@ def classic_card(hand: int, legal: int, trick: list[tuple[int, int]], trump: int
     w_seat, w_card = winning_play(trick, trump)
     following = legal & SUIT_MASKS[led] != 0
     opponents_after = [s for s in later if s not in partners]
-    winners = 0
-    m = legal
-    while m:
-        c = lowest(m)
-        m &= m - 1
-        if beats(c, w_card, trump):
-            winners |= 1 << c
+    winners = beating(legal, w_card, trump)
     partner_safe = w_seat in partners and (not opponents_after or is_master(w_card, outside))
     if partner_safe or not want or not winners:
         return lowest(legal) if following else discard(legal, trump)
