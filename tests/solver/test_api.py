@@ -61,6 +61,8 @@ def test_equal_cards_get_equal_values():
         (([m("AS"), m("AS")], None, 0), InvalidPosition),  # a card in two hands
         (([m("AS KS"), m("QS")], None, 0), InvalidPosition),  # sizes differ at a trick start
         (([m("AS"), m("QS")], 7, 0), InvalidPosition),  # no such trump
+        (([m("AS"), m("QS")], 1.0, 0), InvalidPosition),  # a trump that is not a suit number
+        (([m("AS"), m("QS")], True, 0), InvalidPosition),
         (([m("AS"), m("QS")], None, 2), InvalidPosition),  # no such leader
         (([m("AS"), m("QS")], None, 0, [(1, c("2S"))]), InvalidPosition),  # wrong seat on the trick
         (([m("AS"), m("QS 2H 3H")], None, 0, [(0, c("KS"))]), InvalidPosition),  # sizes after the lead

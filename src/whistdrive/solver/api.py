@@ -93,7 +93,7 @@ class Position:
         n = len(hands)
         if not 2 <= n <= 7:
             raise InvalidPosition(f"{n} hands: expected 2..7 seats")
-        if trump is not None and trump not in (0, 1, 2, 3):
+        if trump is not None and (not isinstance(trump, int) or isinstance(trump, bool) or not 0 <= trump <= 3):
             raise InvalidPosition(f"trump {trump!r}: expected a suit 0..3 or None for no-trump")
         if not isinstance(leader, int) or not 0 <= leader < n:
             raise InvalidPosition(f"leader {leader!r}: expected a seat 0..{n - 1}")
