@@ -174,3 +174,81 @@ def test_portable_pext_and_pdep_agree_with_a_plain_loop():
         spread = sum(((x >> i) & 1) << b for i, b in enumerate(b for b in range(64) if (m >> b) & 1))
         assert _two._pdep_loop(x, m) == spread
         assert hw(x, m) == (want, spread)
+
+
+def _leader_tricks(hands, trump, leader) -> int:
+    return _mover(hands, trump, leader, [], (0, 1))
+
+
+def _variant(rng: random.Random, hands: list[int], keep: int) -> list[int]:
+    """Another deal with the same suit lengths whose cards agree with ``hands`` on the relative region ``keep``.
+
+    ``keep`` is a kernel-layout mask of relative cards (bit j of suit s: the
+    j-th lowest remaining card of the suit); those keep their owner, the
+    others are dealt at random (each hand keeps its length in every suit).
+    """
+    out = [0, 0]
+    for s in range(4):
+        suit = [
+            (r, 0 if hands[0] >> (13 * s + r) & 1 else 1)
+            for r in range(13)
+            if (hands[0] | hands[1]) >> (13 * s + r) & 1
+        ]
+        n = len(suit)
+        ranks = sorted(rng.sample(range(13), n))
+        kept = [j for j in range(n) if keep >> (16 * s + j) & 1]
+        # the region is a suit's top part: same ranks relative to each other there; the rest shuffled
+        owners = [o for _, o in suit]
+        free = [j for j in range(n) if j not in kept]
+        pool = [owners[j] for j in free]
+        rng.shuffle(pool)
+        for j, o in zip(free, pool):
+            owners[j] = o
+        for j in range(n):
+            out[owners[j]] |= 1 << (13 * s + ranks[j])
+    return out
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_trick_start_bounds_are_sound(seed):
+    """The bounds the kernel cuts on, against the oracle, also on other deals that match the stored region.
+
+    ``_lead_all_loses``: the leader cannot take every trick; the leader's
+    quick tricks and the follower's sure tricks bound its tricks from below
+    and above.  A cut is stored with the region of the cards it relied on,
+    so every deal that agrees there (same suit lengths) must give the same
+    verdict.
+    """
+    from whistdrive.solver import _two
+    from whistdrive.solver.api import to_internal
+
+    rng = random.Random(7700 + seed)
+    fired = 0
+    for _ in range(150):
+        k = rng.randint(2, 6)
+        hands = _deal(rng, k)
+        trump = rng.choice([0, 1, 2, 3, 4])
+        t = None if trump == 4 else trump
+        leader = rng.randrange(2)
+        me, op = to_internal(hands[leader]), to_internal(hands[1 - leader])
+        v = _leader_tricks(hands, t, leader)
+        st, sw = _two._sure_trumps(me, op, trump)
+        q, _ = _two._quick(me, op, trump, 99, st, sw)
+        assert q <= v
+        st, sw = _two._sure_trumps(op, me, trump)
+        m, _ = _two._sure(op, me, trump, st, sw)
+        assert v <= k - m
+        w = _two._lead_all_loses(me, op, trump)
+        if w == 0:
+            continue
+        fired += 1
+        assert v < k, (hands, t, leader)
+        h0, h1 = to_internal(hands[0]), to_internal(hands[1])
+        region = _two._region(h0, h1, w & 0x1FFF1FFF1FFF1FFF)
+        keep = _two._pdep_loop(
+            region, sum(((1 << bin(((h0 | h1) >> (16 * s)) & 0x1FFF).count("1")) - 1) << (16 * s) for s in range(4))
+        )
+        for _ in range(3):
+            other = _variant(rng, hands, keep)
+            assert _leader_tricks(other, t, leader) < k, (hands, other, t, leader)
+    assert fired >= 20

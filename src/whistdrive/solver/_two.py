@@ -31,6 +31,8 @@ What makes it fast (DDS's ideas, two-hand flavour):
 * bounds at every trick start: the leader's quick tricks (its sure trumps
   included) below, the follower's sure tricks above (the leader's own sure
   tricks never cut where its quick tricks did not, so they are not counted);
+  when the leader needs every trick left, a suit it must lead into the
+  follower's guarded top card or ruff (:func:`_lead_all_loses`);
 * move ordering: the table's best card first, then cashing winners; replies
   cheapest winner first, else the lowest card;
 * a driver that starts the null-window searches at the bounds' midpoint and
@@ -307,6 +309,45 @@ def _sure(me, op, trump, st, sw):
         c += k if k < lo else lo
         used |= np.int64(1) << (16 * s + hi)
     return c, used
+
+
+@njit(cache=True)
+def _lead_all_loses(me, op, trump):
+    """When ``me`` leads and must take every trick left: a card that decides it cannot (0 if none found).
+
+    If ``me`` wins every trick it leads every trick, so it leads each of its
+    cards once.  Suit s where ``me`` has a cards above the opponent's highest
+    card T, with a < its length and a < the opponent's length: the opponent
+    follows s with its lowest card and, void in a suit led, throws a card of
+    another suit (or any, if it holds only s); so it parts with T only when T
+    is its last card of s.  Before ``me`` leads one of its s cards below T the
+    opponent has followed at most a of ``me``'s cards above T (keeping T as
+    a < its length) or holds nothing but s and keeps T till its last card; so
+    T takes that trick (returned: T's bit, the region that decides).  A side
+    suit s the opponent is void in while it has more trumps than ``me``: it
+    ruffs ``me``'s lead of s (its trumps go only by following ``me``'s trump
+    leads, fewer than it has; returned as a card of s above all, no rank
+    matters).
+    """
+    opt = 0
+    myt = 0
+    if trump < 4:
+        opt = _pop((op >> (16 * trump)) & 0x1FFF)
+        myt = _pop((me >> (16 * trump)) & 0x1FFF)
+    for s in range(4):
+        ms = (me >> (16 * s)) & 0x1FFF
+        if ms == 0:
+            continue
+        os_ = (op >> (16 * s)) & 0x1FFF
+        if os_ == 0:
+            if s != trump and opt > myt:
+                return np.int64(1) << (16 * s + 15)
+            continue
+        t = _high(os_)
+        a = _pop(ms >> (t + 1))
+        if a < _pop(ms) and a < _pop(os_):
+            return np.int64(1) << (16 * s + t)
+    return np.int64(0)
 
 
 @njit(cache=True)
@@ -626,9 +667,17 @@ def search(h0, h1, leader, need0, r0, trump, forced, epoch, keys, ents, work, mo
                     wres = qw
                     mode = 3
                 else:
-                    st, sw = _sure_trumps(op, me, trump)
-                    m, mw = _sure(op, me, trump, st, sw)
-                    if rem - m < need:
+                    lw = np.int64(0)
+                    if need == rem:
+                        lw = _lead_all_loses(me, op, trump)
+                    if lw != 0:
+                        res = False
+                        wres = lw & 0x1FFF1FFF1FFF1FFF
+                        mode = 3
+                    else:
+                        st, sw = _sure_trumps(op, me, trump)
+                        m, mw = _sure(op, me, trump, st, sw)
+                    if lw == 0 and rem - m < need:
                         res = False
                         wres = mw
                         mode = 3
