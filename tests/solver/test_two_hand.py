@@ -213,7 +213,8 @@ def _variant(rng: random.Random, hands: list[int], keep: int) -> list[int]:
 def test_trick_start_bounds_are_sound(seed):
     """The bounds the kernel cuts on, against the oracle, also on other deals that match the stored region.
 
-    ``_lead_all_loses``: the leader cannot take every trick; the leader's
+    ``_lead_all_loses``: the leader cannot take every trick; ``_one_trick``:
+    it takes at least one; the leader's
     quick tricks and the follower's sure tricks bound its tricks from below
     and above.  A cut is stored with the region of the cards it relied on,
     so every deal that agrees there (same suit lengths) must give the same
@@ -223,7 +224,7 @@ def test_trick_start_bounds_are_sound(seed):
     from whistdrive.solver.api import to_internal
 
     rng = random.Random(7700 + seed)
-    fired = 0
+    fired = fired_one = 0
     for _ in range(150):
         k = rng.randint(2, 6)
         hands = _deal(rng, k)
@@ -238,12 +239,23 @@ def test_trick_start_bounds_are_sound(seed):
         st, sw = _two._sure_trumps(op, me, trump)
         m, _ = _two._sure(op, me, trump, st, sw)
         assert v <= k - m
+        h0, h1 = to_internal(hands[0]), to_internal(hands[1])
+        w = _two._one_trick(me, op, trump)
+        if w != 0:
+            fired_one += 1
+            assert v >= 1, (hands, t, leader)
+            region = _two._region(h0, h1, w & 0x1FFF1FFF1FFF1FFF)
+            keep = _two._pdep_loop(
+                region, sum(((1 << bin(((h0 | h1) >> (16 * s)) & 0x1FFF).count("1")) - 1) << (16 * s) for s in range(4))
+            )
+            for _ in range(3):
+                other = _variant(rng, hands, keep)
+                assert _leader_tricks(other, t, leader) >= 1, (hands, other, t, leader)
         w = _two._lead_all_loses(me, op, trump)
         if w == 0:
             continue
         fired += 1
         assert v < k, (hands, t, leader)
-        h0, h1 = to_internal(hands[0]), to_internal(hands[1])
         region = _two._region(h0, h1, w & 0x1FFF1FFF1FFF1FFF)
         keep = _two._pdep_loop(
             region, sum(((1 << bin(((h0 | h1) >> (16 * s)) & 0x1FFF).count("1")) - 1) << (16 * s) for s in range(4))
@@ -252,3 +264,4 @@ def test_trick_start_bounds_are_sound(seed):
             other = _variant(rng, hands, keep)
             assert _leader_tricks(other, t, leader) < k, (hands, other, t, leader)
     assert fired >= 20
+    assert fired_one >= 20

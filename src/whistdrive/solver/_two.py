@@ -32,7 +32,9 @@ What makes it fast (DDS's ideas, two-hand flavour):
   included) below, the follower's sure tricks above (the leader's own sure
   tricks never cut where its quick tricks did not, so they are not counted);
   when the leader needs every trick left, a suit it must lead into the
-  follower's guarded top card or ruff (:func:`_lead_all_loses`);
+  follower's guarded top card or ruff (:func:`_lead_all_loses`); when it
+  needs one, the same for the follower after it wins the first trick
+  (:func:`_one_trick`);
 * move ordering: the table's best card first, then cashing winners; replies
   cheapest winner first, else the lowest card;
 * a driver that starts the null-window searches at the bounds' midpoint and
@@ -351,6 +353,51 @@ def _lead_all_loses(me, op, trump):
 
 
 @njit(cache=True)
+def _one_trick(me, op, trump):
+    """A trick ``me`` takes whatever happens, leading now (a card that decides it, 0 if none found).
+
+    If its lead wins, that is the trick.  Else the opponent wins it with a
+    card of the suit led or a trump, leads, and must take every trick left:
+    :func:`_lead_all_loses` with the roles exchanged, in a suit s the first
+    trick did not touch.  Guarded top card T of ``me`` in s (the opponent's
+    cards above T fewer than both lengths): ``me`` leads a card outside s;
+    if s is the trump suit, a card of a side suit the opponent holds (it must
+    follow, so it cannot win with a trump).  Ruff: ``me`` void in a side suit
+    the opponent holds and more trumps than the opponent (the first trick
+    takes at most one trump from each hand, and one from the opponent if from
+    ``me``).
+    """
+    mt = 0
+    ot = 0
+    if trump < 4:
+        mt = _pop((me >> (16 * trump)) & 0x1FFF)
+        ot = _pop((op >> (16 * trump)) & 0x1FFF)
+    both = False  # a side suit both hold
+    for s in range(4):
+        if s != trump and ((me >> (16 * s)) & 0x1FFF) != 0 and ((op >> (16 * s)) & 0x1FFF) != 0:
+            both = True
+    for s in range(4):
+        os_ = (op >> (16 * s)) & 0x1FFF
+        if os_ == 0:
+            continue
+        ms = (me >> (16 * s)) & 0x1FFF
+        if ms == 0:
+            if s != trump and mt > ot:
+                return np.int64(1) << (16 * s + 15)
+            continue
+        if s == trump:
+            if not both:
+                continue
+        elif (me & ~(np.int64(0x1FFF) << (16 * s))) == 0:
+            continue
+        t = _high(ms)
+        a = _pop(os_ >> (t + 1))
+        if a < _pop(os_) and a < _pop(ms):
+            return np.int64(1) << (16 * s + t)
+    return np.int64(0)
+
+
+@njit(cache=True)
 def _quick(me, op, trump, need, st, sw):
     """Tricks the leader cashes at once (lower bound) and the cards the count relied on.
 
@@ -662,11 +709,18 @@ def search(h0, h1, leader, need0, r0, trump, forced, epoch, keys, ents, work, mo
                 stats[2] += 1
                 st, sw = _sure_trumps(me, op, trump)
                 q, qw = _quick(me, op, trump, need, st, sw)
+                ow = np.int64(0)
                 if q >= need:
                     res = True
                     wres = qw
                     mode = 3
-                else:
+                elif need == 1:
+                    ow = _one_trick(me, op, trump)
+                    if ow != 0:
+                        res = True
+                        wres = ow & 0x1FFF1FFF1FFF1FFF
+                        mode = 3
+                if mode == 1:
                     lw = np.int64(0)
                     if need == rem:
                         lw = _lead_all_loses(me, op, trump)
