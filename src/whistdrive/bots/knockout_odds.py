@@ -3,7 +3,7 @@
 A deal matters only through who survives it and who deals next — the player
 with the most tricks deals, chooses trump after seeing their hand and leads,
 and that is worth a great deal (two players, two cards each: the dealer wins
-the game about 70 % of the time).  :data:`DEALER_WINS` holds, for the next deal's
+the game 72 % of the time).  :data:`DEALER_WINS` holds, for the next deal's
 hand size and number of players, how often its dealer goes on to win when
 everyone plays the classic policy; :func:`deal_value` turns a deal's trick
 counts into my chance of winning the game.
