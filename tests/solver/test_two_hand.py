@@ -237,9 +237,16 @@ def test_trick_start_bounds_are_sound(seed):
         q, _ = _two._quick(me, op, trump, 99, st, sw)
         assert q <= v
         st, sw = _two._sure_trumps(op, me, trump)
-        m, _ = _two._sure(op, me, trump, st, sw)
+        m, mw = _two._sure(op, me, trump, st, sw)
         assert v <= k - m
         h0, h1 = to_internal(hands[0]), to_internal(hands[1])
+        if m > 0:
+            keep = _two._pdep_loop(
+                _two._region(h0, h1, mw),
+                sum(((1 << bin(((h0 | h1) >> (16 * s)) & 0x1FFF).count("1")) - 1) << (16 * s) for s in range(4)),
+            )
+            other = _variant(rng, hands, keep)
+            assert _leader_tricks(other, t, leader) <= k - m, (hands, other, t, leader)
         w = _two._one_trick(me, op, trump)
         if w != 0:
             fired_one += 1

@@ -29,7 +29,8 @@ What makes it fast (DDS's ideas, two-hand flavour):
 * equal-card pruning for both hands (the lead card separates runs for the
   reply);
 * bounds at every trick start: the leader's quick tricks (its sure trumps
-  included) below, the follower's sure tricks above (the leader's own sure
+  included) below, the follower's sure tricks above (all its top cards
+  once it has trumps and the leader none; the leader's own sure
   tricks never cut where its quick tricks did not, so they are not counted);
   when the leader needs every trick left, a suit it must lead into the
   follower's guarded top card or ruff (:func:`_lead_all_loses`); when it
@@ -293,22 +294,35 @@ def _sure(me, op, trump, st, sw):
       suits first.  So every unit the count loses is a trick won by one of
       ``me``'s side cards.  (It cannot ruff a counted suit: it still holds
       cards of it.)
+
+    When the opponent has no trumps and ``me`` has some, every side card of
+    ``me`` above the opponent's highest card of its suit (all of a suit the
+    opponent is void in) wins when ``me`` leads it, and ``me`` gets the lead:
+    it plays a trump only to win (void in the suit led it ruffs, so it never
+    throws a card before its first trick, and its trumps win one at the
+    latest), then leads those cards and its trumps, each a trick (a suit
+    led to it it covers with such a card, or follows low).  So k counts in
+    full, not min(k, l).
     """
     c = st
     used = sw
+    # the opponent has no trumps, ``me`` has: every top card wins
+    free = trump < 4 and st > 0 and ((op >> (16 * trump)) & 0x1FFF) == 0
     for s in range(4):
         if s == trump:
             continue
         os_ = (op >> (16 * s)) & 0x1FFF
-        if os_ == 0:
-            continue
         ms = (me >> (16 * s)) & 0x1FFF
+        if os_ == 0:
+            if free:
+                c += _pop(ms)
+            continue
         hi = _high(os_)
         k = _pop(ms >> (hi + 1))
         if k == 0:
             continue
         lo = _pop(os_)
-        c += k if k < lo else lo
+        c += k if (k < lo or free) else lo
         used |= np.int64(1) << (16 * s + hi)
     return c, used
 
