@@ -82,9 +82,10 @@ def test_every_leader_and_every_lead(trump):
 
 
 def test_two_hand_kernel_matches_generic_kernel():
-    """A few hundred random 8..13-card positions: the two-hand kernel agrees with the generic n-seat kernel."""
+    """3,000 random 8..13-card positions: the two-hand kernel (its trick-start bounds included, proved
+    by hand and checked by the oracle only up to 6 cards) agrees with the generic n-seat kernel."""
     rng = random.Random(7400)
-    for _ in range(300):
+    for _ in range(3000):
         k = rng.randint(8, 13)
         hands = _deal(rng, k)
         trump = rng.choice([None, 0, 1, 2, 3])
