@@ -48,3 +48,47 @@ def test_out_is_nothing_last_standing_is_everything_and_the_lead_is_worth_more_t
     behind = deal_value(1, {0: 2, 1: 1, 2: 0}, 3)
     assert alone == pytest.approx(DEALER_WINS[(2, 2)])
     assert alone > tied > 0 and alone > behind > 0
+
+
+def test_deal_on_masks_plays_like_the_engine():
+    """Intermediates play the classic card, so the mask Deal run from each deal's start takes the same
+    tricks as the engine's deal did (trick winners, leads and the end of the deal agree)."""
+    from whistdrive import new_game
+    from whistdrive.bots import make_player
+    from whistdrive.bots.knockout_odds import Deal
+
+    checked = 0
+    for seed in range(8):
+        g = new_game("knockout", {"players": 4}, seed=seed)
+        bots = [make_player("intermediate", "knockout", seed=s) for s in range(4)]
+        while not g.is_over:
+            p = g.play
+            if not p.trick and not p.tricks and not g.choosing_trump:
+                deal = Deal(p.hands, list(g.active), p.leader, [], p.trump, {s: 0 for s in g.active}, 0)
+                if g.trump_card is not None:
+                    deal.gone = 1 << g.trump_card  # the intermediates see the turned-up card as gone
+                deal.run()
+                expected, number = deal.won, g.deal_number
+                while g.deal_number == number and not g.is_over:
+                    g.apply(bots[g.current_seat].choose(g.observation(g.current_seat)))
+                assert {int(s): n for s, n in g.deal_results[-1]["tricks"].items()} == expected
+                checked += 1
+                continue
+            g.apply(bots[g.current_seat].choose(g.observation(g.current_seat)))
+    assert checked >= 20
+
+
+def test_searching_my_next_decision_is_worth_more_than_classic_play():
+    from whistdrive.bots.knockout_expert import line_value
+    from whistdrive.bots.knockout_odds import Deal
+
+    rng = random.Random(3)
+    plain = searched = 0.0
+    for _ in range(200):
+        cards = rng.randrange(3, 8)
+        deck = rng.sample(range(52), 4 * cards)
+        hands = {s: sum(1 << c for c in deck[s::4]) for s in range(4)}
+        deal = Deal(hands, [0, 1, 2, 3], rng.randrange(4), [], rng.randrange(4), dict.fromkeys(range(4), 0), 0)
+        plain += line_value(deal.copy(), 0, cards, 0)
+        searched += line_value(deal.copy(), 0, cards, 1)
+    assert searched > plain * 1.05

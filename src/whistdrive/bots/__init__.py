@@ -27,7 +27,7 @@ BUDGETS: dict[str, dict[str, float]] = {
     "random": {"german": 0.0, "whist": 0.0, "knockout": 0.0},
     "beginner": {"german": 0.0, "whist": 0.0, "knockout": 0.0},
     "intermediate": {"german": 0.0, "whist": 0.0, "knockout": 0.0},
-    "expert": {"german": 0.6, "whist": 0.6, "knockout": 0.4},
+    "expert": {"german": 0.6, "whist": 0.6, "knockout": 0.6},
 }
 """Seconds of thinking per move of each level (rule-based levels answer at once)."""
 

@@ -3,26 +3,51 @@
 Several players each play for themselves, so a two-sided solve is the wrong
 model (it would make every opponent gang up on me).  Instead each candidate
 card (or trump suit) is tried in many sampled worlds — each weighted by how
-likely the others' plays so far were in it — and the deal is played out with
-the classic policy for everyone; the deal is scored by my chance of winning
-the game after it (:mod:`.knockout_odds`): knocked out is 0, and taking the
-most tricks — the next deal, its trump and its lead — is worth much more
-than just surviving.
+likely the others' plays so far were in it — and the deal is played out: my
+next decision is searched (:data:`LOOKAHEAD`), everything else is the
+classic policy, which is how the others play.  The deal is scored by my
+chance of winning the game after it (:mod:`.knockout_odds`): knocked out is
+0, and taking the most tricks — the next deal, its trump and its lead — is
+worth much more than just surviving.
 """
 
 from __future__ import annotations
 
 import time
 
+from ..cards import FULL_MASK
 from .heuristic import card_text
-from .knockout_odds import deal_value, playout
+from .knockout_odds import Deal, deal_value
+from .rules import top_of_sequence_low
 from .sampling import play_likelihood, sample_hands
 from .search import SearchPlayer, representatives
-from .view import SUITS, View, read
+from .view import SUITS, View, cards_of, read
+
+LOOKAHEAD = 1
+"""How many of my later decisions in a deal are searched in each world (the rest are classic play).
+
+Measured with the cheater (true deal, 1,600 games against three
+intermediates): classic play for my later cards wins 1.85x the fair share,
+one searched decision 2.06x, two 2.14x; each costs several times the worlds.
+"""
+
+
+def line_value(deal: Deal, me: int, cards: int, depth: int) -> float:
+    """My chance of winning the game after this deal, my next ``depth`` decisions chosen best."""
+    if not deal.run(stop=me if depth else None):
+        return deal_value(me, deal.won, cards)
+    legal = deal.legal()
+    outside = FULL_MASK & ~(deal.hands[me] | deal.gone)
+    best = 0.0
+    for c in {top_of_sequence_low(c, legal, outside) for c in cards_of(legal)}:
+        d = deal.copy()
+        d.play(c)
+        best = max(best, line_value(d, me, cards, depth - 1))
+    return best
 
 
 class KnockoutExpert(SearchPlayer):
-    budget = 0.4
+    budget = 0.6
 
     def _world(self, v: View) -> tuple[dict[int, int], float]:
         """A deal consistent with what I have seen, and its weight."""
@@ -49,13 +74,11 @@ class KnockoutExpert(SearchPlayer):
             hands, w = self._world(v)
             for c in cands:
                 if v.decision == "trump":
-                    won = playout(hands, v.order, v.leader, [], c, won0, v.played)
+                    deal = Deal(hands, v.order, v.leader, [], c, won0, v.played)
                 else:
-                    h = dict(hands)
-                    h[v.seat] &= ~(1 << c)
-                    won = playout(h, v.order, v.leader, v.trick + [(v.seat, c)], v.trump, won0,
-                                  v.played | 1 << c)
-                totals[c] += w * deal_value(v.seat, won, cards)
+                    deal = Deal(hands, v.order, v.leader, v.trick, v.trump, won0, v.played)
+                    deal.play(c)
+                totals[c] += w * line_value(deal, v.seat, cards, LOOKAHEAD)
             rounds += 1
             weight += w
             if self.cheating:  # one true world, deterministic playouts

@@ -60,30 +60,65 @@ def deal_value(me: int, won: dict[int, int], cards: int) -> float:
     return (d + (tied - 1) * other) / tied
 
 
-def playout(hands: dict[int, int], order: list[int], leader: int, trick: list[tuple[int, int]],
-            trump: int | None, won: dict[int, int], gone: int) -> dict[int, int]:
-    """Play the deal to its end with the classic policy for every seat; the tricks each took."""
-    hands = dict(hands)
-    won = dict(won)
-    trick = list(trick)
-    n = len(order)
-    seq = order[order.index(leader):] + order[:order.index(leader)]  # this trick's seats in turn
-    while True:
-        if len(trick) == n:
-            leader = winning_play(trick, trump)[0]
-            won[leader] += 1
-            trick = []
-            seq = order[order.index(leader):] + order[:order.index(leader)]
-            if hands[leader] == 0:
-                return won
-        k = len(trick)
-        s = seq[k]
-        hand = hands[s]
-        legal = legal_mask(hand, trick[0][1] // 13) if k else hand
-        card = classic_card(hand, legal, trick, trump, {s}, FULL_MASK & ~(hand | gone), seq[k + 1:])
-        hands[s] = hand & ~(1 << card)
-        gone |= 1 << card
-        trick.append((s, card))
+class Deal:
+    """A deal in progress on bare masks, played on with the classic policy (cheap enough for playouts)."""
+
+    __slots__ = ("hands", "order", "seq", "trick", "trump", "won", "gone")
+
+    def __init__(self, hands: dict[int, int], order: list[int], leader: int, trick: list[tuple[int, int]],
+                 trump: int | None, won: dict[int, int], gone: int):
+        self.hands = dict(hands)
+        self.order = order
+        self.seq = order[order.index(leader):] + order[:order.index(leader)]  # this trick's seats in turn
+        self.trick = list(trick)
+        self.trump = trump
+        self.won = dict(won)
+        self.gone = gone
+
+    def copy(self) -> Deal:
+        d = Deal.__new__(Deal)
+        d.hands, d.order, d.seq, d.trick = dict(self.hands), self.order, self.seq, list(self.trick)
+        d.trump, d.won, d.gone = self.trump, dict(self.won), self.gone
+        return d
+
+    @property
+    def seat(self) -> int:
+        """The seat to play."""
+        return self.seq[len(self.trick)]
+
+    def legal(self) -> int:
+        hand = self.hands[self.seat]
+        return legal_mask(hand, self.trick[0][1] // 13) if self.trick else hand
+
+    def play(self, card: int) -> bool:
+        """Play ``card`` for the seat to play; False once the deal is over."""
+        s = self.seat
+        self.hands[s] &= ~(1 << card)
+        self.gone |= 1 << card
+        self.trick.append((s, card))
+        if len(self.trick) < len(self.order):
+            return True
+        leader = winning_play(self.trick, self.trump)[0]
+        self.won[leader] += 1
+        self.trick = []
+        i = self.order.index(leader)
+        self.seq = self.order[i:] + self.order[:i]
+        return self.hands[leader] != 0
+
+    def run(self, stop: int | None = None) -> bool:
+        """Classic play for every seat until the deal ends (False) or ``stop`` has a choice to make (True)."""
+        if not self.trick and self.hands[self.seat] == 0:
+            return False
+        while True:
+            s = self.seat
+            hand = self.hands[s]
+            legal = self.legal()
+            if s == stop and legal & (legal - 1):
+                return True
+            card = classic_card(hand, legal, self.trick, self.trump, {s}, FULL_MASK & ~(hand | self.gone),
+                                self.seq[len(self.trick) + 1:])
+            if not self.play(card):
+                return False
 
 
 def dealer_won_game(cards: int, players: int, rng: random.Random) -> bool:
@@ -96,7 +131,9 @@ def dealer_won_game(cards: int, players: int, rng: random.Random) -> bool:
         for i, c in enumerate(deck):
             hands[seats[i % len(seats)]] |= 1 << c
         trump = trump_by_strength(hands[dealer])
-        won = playout(hands, seats, dealer, [], trump, {s: 0 for s in seats}, 0)
+        deal = Deal(hands, seats, dealer, [], trump, {s: 0 for s in seats}, 0)
+        deal.run()
+        won = deal.won
         seats = [s for s in seats if won[s] > 0]
         if len(seats) == 1:
             return seats[0] == 0
