@@ -81,8 +81,8 @@ def hint(observation: dict, budget: float | None = None) -> dict:
     """The expert's advice for the seat to act: ``{"best": action, "values": {action: value}}``.
 
     Values are the expert's estimates (higher is better for this seat): expected
-    tricks for whist, the deal's score for German Whist, a survival share for
-    Knock-out Whist.
+    tricks for whist, the deal's score for German Whist, the chance of winning
+    the game for Knock-out Whist.
     """
     game = observation["game"]
     legal = observation.get("legal") or []
