@@ -131,30 +131,24 @@ def _pdep_loop(x, m):
     return out
 
 
+def _bmi2(name: str):
+    """A BMI2 instruction on two int64 (``llvm.x86.bmi.<name>.64``) as a numba intrinsic."""
+
+    @intrinsic
+    def instruction(typingctx, x, m):
+        def codegen(context, builder, signature, args):
+            i64 = ir.IntType(64)
+            fn = builder.module.declare_intrinsic(f"llvm.x86.bmi.{name}.64", fnty=ir.FunctionType(i64, (i64, i64)))
+            return builder.call(fn, args)
+
+        return types.int64(types.int64, types.int64), codegen
+
+    return instruction
+
+
 if HAS_BMI2:
-
-    @intrinsic
-    def _pext(typingctx, x, m):
-        """As :func:`_pext_tables`, one BMI2 PEXT instruction."""
-
-        def codegen(context, builder, signature, args):
-            i64 = ir.IntType(64)
-            fn = builder.module.declare_intrinsic("llvm.x86.bmi.pext.64", fnty=ir.FunctionType(i64, (i64, i64)))
-            return builder.call(fn, args)
-
-        return types.int64(types.int64, types.int64), codegen
-
-    @intrinsic
-    def _pdep(typingctx, x, m):
-        """As :func:`_pdep_loop`, one BMI2 PDEP instruction."""
-
-        def codegen(context, builder, signature, args):
-            i64 = ir.IntType(64)
-            fn = builder.module.declare_intrinsic("llvm.x86.bmi.pdep.64", fnty=ir.FunctionType(i64, (i64, i64)))
-            return builder.call(fn, args)
-
-        return types.int64(types.int64, types.int64), codegen
-
+    _pext = _bmi2("pext")  # as :func:`_pext_tables`, one instruction
+    _pdep = _bmi2("pdep")  # as :func:`_pdep_loop`, one instruction
 else:
     _pext = _pext_tables
     _pdep = _pdep_loop
