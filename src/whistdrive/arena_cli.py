@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import json
 
+from .games import GAMES
+
 
 def _option(text: str) -> tuple[str, object]:
     """``key=value`` with the value read as JSON when it can be (true, 13, "x"), else as text."""
@@ -25,7 +27,7 @@ def register(subparsers) -> None:
                     "the mean score difference per deal with a 95%% confidence interval, the win rate and the "
                     "time per move. Bots: random, beginner, intermediate, expert, cheater; LEVEL:SECONDS sets a "
                     "budget per move (e.g. expert:0.3).")
-    p.add_argument("game", choices=["german", "whist", "knockout"])
+    p.add_argument("game", choices=list(GAMES))
     p.add_argument("--bots", required=True,
                    help="comma-separated: German A,B; whist A,B (partnerships); Knock-out one per seat")
     p.add_argument("--deals", type=int, default=100, help="duplicate deals to play (default 100)")

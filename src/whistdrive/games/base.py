@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 
 from ..cards import DECK, Card, Suit, from_mask
 from ..errors import IllegalMove, InvalidOptions, ParseError, RecordError
+from .spec import GameInfo, Outcome, Param, params_of
 
 Action = Card | Suit
 
@@ -123,30 +124,40 @@ def _cards(tokens: Any, where: int) -> list[int]:
 
 @dataclass(frozen=True)
 class Options:
-    """Base for each game's options: validated on creation, plain JSON in records."""
+    """Base for each game's options: validated on creation, plain JSON in records.
+
+    Each field is declared with :func:`~whistdrive.games.spec.option`, which
+    carries its specification; this class checks every field against it and
+    fills the fields left to a preset.
+    """
+
+    PRESETS: ClassVar[dict[str, dict[str, Any]]] = {}
+
+    def __post_init__(self):
+        for p in self.params():
+            value = getattr(self, p.name)
+            if value is None and p.from_preset:
+                value = self.PRESETS[self.preset][p.name]  # the preset field comes first and is checked
+                object.__setattr__(self, p.name, value)
+            p.check(value)
+
+    @classmethod
+    def params(cls) -> tuple[Param, ...]:
+        return params_of(cls)
 
     def to_dict(self) -> dict:
         return asdict(self)
 
     @classmethod
     def from_dict(cls, data: dict | None):
+        if data is not None and not isinstance(data, dict):
+            raise InvalidOptions(f"options must be an object of option names and values, not {type(data).__name__}")
         data = dict(data or {})
         names = {f.name for f in fields(cls)}
         unknown = set(data) - names
         if unknown:
-            raise InvalidOptions(f"unknown option(s) {sorted(unknown)}: expected some of {sorted(names)}")
+            raise InvalidOptions(f"unknown option(s) {sorted(unknown, key=str)}: expected some of {sorted(names)}")
         return cls(**data)
-
-    def _check(self, name: str, allowed) -> None:
-        value = getattr(self, name)
-        if isinstance(allowed, type):
-            ok = isinstance(value, allowed) and not (allowed is int and isinstance(value, bool))
-            expected = allowed.__name__
-        else:
-            ok = value in allowed and type(value) in {type(a) for a in allowed}
-            expected = " or ".join(repr(a) for a in allowed)
-        if not ok:
-            raise InvalidOptions(f"option {name}={value!r}: expected {expected}")
 
 
 class Game:
@@ -157,9 +168,14 @@ class Game:
     the state unchanged (every check happens before any change).
     """
 
-    name: ClassVar[str]
-    title: ClassVar[str]
+    info: ClassVar[GameInfo]
     Options: ClassVar[type[Options]]
+    name: ClassVar[str]  # from ``info``
+    title: ClassVar[str]
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        cls.name, cls.title = cls.info.name, cls.info.title.en
 
     def __init__(
         self, options: Options | dict | None = None, *, seed: int | None = None, chance: list[dict] | None = None
@@ -197,6 +213,22 @@ class Game:
         raise NotImplementedError
 
     def result(self) -> dict:
+        """The game's own account of how it ended (scores, deals); see :meth:`outcome` for the common shape."""
+        raise NotImplementedError
+
+    def outcome(self) -> Outcome | None:
+        """Winners, per-seat returns and the reason, once the game is over (None before)."""
+        if not self.is_over:
+            return None
+        side, reason = self._winning_side()
+        return Outcome.of([self.info.side(s) for s in range(self.num_seats)], side, reason)
+
+    def scores(self) -> list[float]:
+        """Each seat's score so far, in ``info.score_unit`` (the arena compares bots by it)."""
+        raise NotImplementedError
+
+    def _winning_side(self) -> tuple[int | None, str]:
+        """The side that won (None: a draw) and why."""
         raise NotImplementedError
 
     def hand(self, seat: int) -> list[Card]:

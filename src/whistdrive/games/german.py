@@ -5,27 +5,38 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..cards import DECK, Card, Suit, from_mask
-from ..errors import InvalidOptions
 from .base import Action, Decision, Game, Options
+from .spec import GameInfo, Text, option
 from .trick import TrickPlay, suit_of
 
 
 @dataclass(frozen=True)
 class GermanWhistOptions(Options):
-    follow_suit_stage1: bool = True
-    count: str = "last13"  # "last13": only stage-2 tricks count; "all26": every trick
-    scoring: str = "game"  # "game" | "difference" | "over_book"
-    high_low: bool = False  # red trump card: most tricks wins; black: fewest
-    deals: int = 1  # deals in the session; the dealer alternates
-
-    def __post_init__(self):
-        self._check("follow_suit_stage1", bool)
-        self._check("count", ("last13", "all26"))
-        self._check("scoring", ("game", "difference", "over_book"))
-        self._check("high_low", bool)
-        self._check("deals", int)
-        if not 1 <= self.deals <= 1000:
-            raise InvalidOptions(f"option deals={self.deals}: expected 1..1000")
+    follow_suit_stage1: bool = option(
+        True, label=Text("Follow suit in stage 1", "Ходить в масть в первой части"),
+        help=Text("Follow suit while the stock lasts (default on); off: any card in stage 1.",
+                  "Пока есть прикуп, нужно ходить в масть (по умолчанию да); нет: в первой части можно любой картой."))
+    count: str = option(
+        "last13", label=Text("Tricks that count", "Какие взятки считаются"),
+        help=Text("Only the 13 tricks of stage 2 (default), or all 26.",
+                  "Только 13 взяток второй части (по умолчанию) или все 26."),
+        choices=(("last13", Text("Only stage 2 (13 tricks)", "Только вторая часть (13 взяток)")),
+                 ("all26", Text("All 26 tricks", "Все 26 взяток"))))
+    scoring: str = option(
+        "game", label=Text("Scoring", "Подсчёт очков"),
+        help=Text("Points for a deal won: 1 (default), the difference in tricks, or the tricks over the book.",
+                  "Очки за выигранную раздачу: 1 (по умолчанию), разница во взятках или взятки сверх книжки."),
+        choices=(("game", Text("1 point per deal won", "1 очко за выигранную раздачу")),
+                 ("difference", Text("Difference in tricks", "Разница во взятках")),
+                 ("over_book", Text("Tricks over book", "Взятки сверх книжки"))))
+    high_low: bool = option(
+        False, label=Text("High/low by trump colour", "Высокая/низкая игра по цвету козыря"),
+        help=Text("A red trump card: most tricks win; a black one: fewest tricks win (default off).",
+                  "Красный козырь: выигрывает больше взяток, чёрный: меньше (по умолчанию нет)."))
+    deals: int = option(
+        1, bounds=(1, 100), label=Text("Deals", "Раздачи"),
+        help=Text("Deals in the session, the dealer alternating (default 1).",
+                  "Сколько раздач в партии, сдающий чередуется (по умолчанию 1)."))
 
 
 def deal_points(counted: tuple[int, int], low: bool, count: str, scoring: str) -> tuple[int | None, int]:
@@ -57,8 +68,11 @@ class GermanWhist(Game):
     ('play', True)
     """
 
-    name = "german"
-    title = "German Whist"
+    info = GameInfo(
+        "german", Text("German Whist", "Немецкий вист"),
+        Text("Two players: win cards from the stock, then play out the 13 tricks that count.",
+             "Двое: выигрывайте карты из прикупа, затем разыграйте 13 взяток, которые считаются."),
+        min_seats=2, max_seats=2, human_seat=0)
     Options = GermanWhistOptions
     seat_names = ("A", "B")
 
@@ -203,6 +217,13 @@ class GermanWhist(Game):
             "deals": [dict(r) for r in self.deal_results],
             "winner": None if a == b else (0 if a > b else 1),
         }
+
+    def scores(self) -> list[float]:
+        return [float(p) for p in self.points]
+
+    def _winning_side(self) -> tuple[int | None, str]:
+        """A session is won on points, not on deals won."""
+        return self.result()["winner"], "points"
 
 
 def _tricks_view(tricks) -> list[dict]:

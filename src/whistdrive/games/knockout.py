@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..cards import DECK, Card, Suit, from_mask
-from ..errors import InvalidOptions
 from .base import Action, Decision, Game, Options
 from .german import _tricks_view
+from .spec import GameInfo, Text, option
 from .trick import TrickPlay, suit_of
 
 SEAT_NAMES = ("P1", "P2", "P3", "P4", "P5", "P6", "P7")
@@ -15,19 +15,19 @@ SEAT_NAMES = ("P1", "P2", "P3", "P4", "P5", "P6", "P7")
 
 @dataclass(frozen=True)
 class KnockoutOptions(Options):
-    players: int = 4
-
-    def __post_init__(self):
-        self._check("players", int)
-        if not 2 <= self.players <= 7:
-            raise InvalidOptions(f"option players={self.players}: expected 2..7")
+    players: int = option(
+        4, bounds=(2, 7), label=Text("Players", "Игроки"),
+        help=Text("Number of players, 2 to 7 (default 4).", "Число игроков, от 2 до 7 (по умолчанию 4)."))
 
 
 class KnockoutWhist(Game):
     """A whole game of Knock-out Whist: seven deals at most, 7 cards down to 1."""
 
-    name = "knockout"
-    title = "Knock-out Whist"
+    info = GameInfo(
+        "knockout", Text("Knock-out Whist", "Вист на выбывание"),
+        Text("Two to seven players: take no trick in a deal and you are out.",
+             "От двух до семи игроков: не взял ни одной взятки в раздаче — выбыл."),
+        min_seats=2, max_seats=7, human_seat=0, seats_option="players", score_unit="wins")
     Options = KnockoutOptions
 
     @property
@@ -159,3 +159,9 @@ class KnockoutWhist(Game):
             "out": {str(s): d for s, d in self.out.items()},
             "deals": [dict(r) for r in self.deal_results],
         }
+
+    def scores(self) -> list[float]:
+        return [float(self.winner == s) for s in range(self.num_seats)]
+
+    def _winning_side(self) -> tuple[int | None, str]:
+        return self.winner, "last_player"

@@ -5,42 +5,61 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..cards import DECK, Card, Suit, from_mask
-from ..errors import InvalidOptions
 from .base import Action, Decision, Game, Options
 from .german import _tricks_view
+from .spec import GameInfo, Text, option
 from .trick import TrickPlay, suit_of
 from .whist_scoring import RubberScore, honours_held, score_deal
 
 PRESETS = {"english": {"target": 5, "honours": True}, "american": {"target": 7, "honours": False}}
 SIDES = ("NS", "EW")
+LENGTH = (("rubber", Text("A rubber (best of three games)", "Роббер (до двух выигранных геймов)")),
+          ("game", Text("One game", "Один гейм")),
+          ("deal", Text("One deal", "Одна раздача")))
 
 
 @dataclass(frozen=True)
 class WhistOptions(Options):
-    preset: str = "english"
-    target: int | None = None  # None: the preset's (5 English, 7 American)
-    honours: bool | None = None  # None: the preset's (on in English whist)
-    rubber_bonus: bool = False
-    length: str = "rubber"  # "rubber" | "game" | "deal" (one deal: analysis, duplicate play)
+    """A preset, the target, honours, the bonus and the length (Humbug Whist has the same).
 
-    def __post_init__(self):
-        self._check("preset", tuple(PRESETS))
-        for key, value in PRESETS[self.preset].items():
-            if getattr(self, key) is None:
-                object.__setattr__(self, key, value)
-        self._check("target", int)
-        if not 1 <= self.target <= 100:
-            raise InvalidOptions(f"option target={self.target}: expected 1..100")
-        self._check("honours", bool)
-        self._check("rubber_bonus", bool)
-        self._check("length", ("rubber", "game", "deal"))
+    ``target`` and ``honours`` left as None take the preset's values.
+    """
+
+    PRESETS = PRESETS
+    preset: str = option(
+        "english", label=Text("Rules", "Правила"),
+        help=Text("English whist (game to 5, honours) or American (game to 7, no honours).",
+                  "Английский вист (гейм до 5, онёры) или американский (гейм до 7, без онёров)."),
+        choices=(("english", Text("English (5 points, honours)", "Английский (5 очков, онёры)")),
+                 ("american", Text("American (7 points, no honours)", "Американский (7 очков, без онёров)"))))
+    target: int = option(
+        None, bounds=(1, 100), from_preset=True, label=Text("Points for a game", "Очков на гейм"),
+        help=Text("Points that win a game (default from the rules chosen).",
+                  "Сколько очков выигрывает гейм (по умолчанию по выбранным правилам)."))
+    honours: bool = option(
+        None, kind="bool", from_preset=True, label=Text("Honours", "Онёры"),
+        help=Text("Score honours, the A K Q J of trumps (default from the rules chosen).",
+                  "Считать онёры — туза, короля, даму и валета козырей (по умолчанию по выбранным правилам)."))
+    rubber_bonus: bool = option(
+        False, label=Text("Rubber bonus (+2)", "Премия за роббер (+2)"),
+        help=Text("Two extra rubber points to the rubber's winners (default off).",
+                  "Два дополнительных очка роббера победителям роббера (по умолчанию нет)."))
+    length: str = option(
+        "rubber", label=Text("Length", "Продолжительность"),
+        help=Text("Play a rubber (default), one game or one deal.",
+                  "Играть роббер (по умолчанию), один гейм или одну раздачу."),
+        choices=LENGTH)
 
 
 class Whist(Game):
     """A rubber of whist; seats N, E, S, W (0-3), partners N-S (side 0) and E-W (side 1)."""
 
-    name = "whist"
-    title = "Whist"
+    info = GameInfo(
+        "whist", Text("Whist", "Вист"),
+        Text("Four players in partnerships: you sit South, the computer plays your partner North.",
+             "Четверо, пара на пару: вы сидите на юге, компьютер играет за вашего партнёра на севере."),
+        min_seats=4, max_seats=4, human_seat=2, partnerships=True, score_unit="tricks",
+        arena_options={"length": "deal"})
     Options = WhistOptions
     seat_names = ("N", "E", "S", "W")
 
@@ -163,3 +182,11 @@ class Whist(Game):
         else:
             winner = sheet["rubber"]["winner"] if sheet["rubber"] else None
         return {"winner_side": winner, "score": sheet, "deals": [dict(r) for r in self.deal_results]}
+
+    def scores(self) -> list[float]:
+        """Tricks taken by each seat's partnership, over every deal played."""
+        tricks = [sum(r["tricks"][side] for r in self.deal_results) for side in (0, 1)]
+        return [float(tricks[s % 2]) for s in range(4)]
+
+    def _winning_side(self) -> tuple[int | None, str]:
+        return self.result()["winner_side"], self.options.length

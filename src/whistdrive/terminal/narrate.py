@@ -39,27 +39,38 @@ def apply_and_narrate(game: Game, action, style: Style, viewer: int | None = Non
 
 
 def deal_summary(game: Game, result: dict, lang: str, viewer: int | None) -> str:
-    if game.name == "german":
-        a, b = result["counted"]
-        who = "—" if result["winner"] is None else name(game, result["winner"], lang, viewer)
-        return f"{a}–{b}: {who} +{result['points']}"
-    if game.name == "whist":
-        ns, ew = result["tricks"]
-        p = result["points"]
-        return f"NS {tricks(lang, ns)}, EW {tricks(lang, ew)}; NS +{p[0]}, EW +{p[1]}"
+    return DEAL_SUMMARY[game.name](game, result, lang, viewer)
+
+
+def _german_deal(game: Game, result: dict, lang: str, viewer: int | None) -> str:
+    a, b = result["counted"]
+    who = "—" if result["winner"] is None else name(game, result["winner"], lang, viewer)
+    return f"{a}–{b}: {who} +{result['points']}"
+
+
+def _whist_deal(game: Game, result: dict, lang: str, viewer: int | None) -> str:
+    ns, ew = result["tricks"]
+    p = result["points"]
+    return f"NS {tricks(lang, ns)}, EW {tricks(lang, ew)}; NS +{p[0]}, EW +{p[1]}"
+
+
+def _knockout_deal(game: Game, result: dict, lang: str, viewer: int | None) -> str:
     counts = ", ".join(f"{game.seat_names[int(s)]} {n}" for s, n in result["tricks"].items())
     out = ", ".join(game.seat_names[s] for s in result["out"]) or "—"
     return f"{counts}; {t(lang, 'out')}: {out}"
 
 
+DEAL_SUMMARY = {"german": _german_deal, "whist": _whist_deal, "knockout": _knockout_deal}
+
+
 def match_summary(game: Game, lang: str, viewer: int | None) -> str:
-    r = game.result()
-    if game.name == "german":
-        return t(lang, "draw") if r["winner"] is None else t(lang, "winner", who=name(game, r["winner"], lang, viewer))
-    if game.name == "whist":
-        side = r["winner_side"]
-        return t(lang, "draw") if side is None else t(lang, "winner", who=("NS", "EW")[side])
-    return t(lang, "winner", who=name(game, r["winner"], lang, viewer))
+    """Who won, from the game's outcome: a partnership by its seats' names, anyone else by name."""
+    winners = game.outcome().winners
+    if not winners:
+        return t(lang, "draw")
+    if len(winners) > 1:
+        return t(lang, "winner", who="".join(game.seat_names[s] for s in winners))
+    return t(lang, "winner", who=name(game, winners[0], lang, viewer))
 
 
 def replay_file(path: str, lang: str = "en", check_only: bool = False) -> int:

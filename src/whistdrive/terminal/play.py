@@ -4,14 +4,12 @@ from __future__ import annotations
 
 from ..cards import Card, Suit
 from ..errors import IllegalMove, ParseError
-from ..games import new_game
+from ..games import GAMES, new_game
 from ..players import computer_player
 from ..records import dumps, to_record
 from .narrate import apply_and_narrate
 from .render import Style, render, score_text
 from .texts import t
-
-HUMAN_SEAT = {"german": 0, "whist": 2, "knockout": 0}  # whist: the human sits South
 
 
 def read_action(obs: dict, text: str, lang: str):
@@ -47,7 +45,7 @@ def play_game(
 ) -> int:
     game = new_game(game_name, options, seed=seed)
     style = Style(lang, color, ascii_only)
-    me = HUMAN_SEAT[game_name]
+    me = GAMES[game_name].info.human_seat
     bots = {
         s: computer_player(level, game_name, seed=None if seed is None else seed + s)
         for s in range(game.num_seats)
