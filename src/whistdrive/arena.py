@@ -10,7 +10,8 @@ from the spread over deals.
 
 Scores per seat: German Whist — the deal's points (1 for a win under "game"
 scoring); Whist — tricks taken by the seat's partnership in one deal
-(``length="deal"``); Knock-out Whist — 1 for winning the game.
+(``length="deal"``); Knock-out Whist — 1 for winning the game; Humbug Whist —
+the points the player scores in one deal (tricks over six and honours).
 """
 
 from __future__ import annotations
@@ -46,6 +47,12 @@ def layouts(game: str, bots: list[BotSpec], options: dict) -> tuple[dict, list[l
             raise ValueError("German Whist is for two bots: --bots A,B")
         a, b = bots
         return options, [[a, b], [b, a]]
+    if game == "humbug":
+        if len(bots) != 2:
+            raise ValueError("Humbug Whist is for two bots: --bots A,B")
+        options["length"] = "deal"
+        a, b = bots
+        return options, [[a, b], [b, a]]
     if game == "whist":
         if len(bots) != 2:
             raise ValueError("whist pits two partnerships: --bots A,B (A sits N-S first)")
@@ -66,6 +73,8 @@ def seat_scores(game: str, g) -> list[float]:
     if game == "whist":
         tricks = r["deals"][0]["tricks"]
         return [float(tricks[s % 2]) for s in range(4)]
+    if game == "humbug":
+        return [float(p) for p in r["deals"][0]["points"]]
     return [1.0 if r["winner"] == s else 0.0 for s in range(g.num_seats)]
 
 
@@ -77,6 +86,8 @@ def seat_wins(game: str, g) -> list[float]:
     if game == "whist":
         t = r["deals"][0]["tricks"]
         return [float(t[s % 2] > t[1 - s % 2]) for s in range(4)]
+    if game == "humbug":
+        return [float(r["winner"] == s) for s in range(2)]
     return [1.0 if r["winner"] == s else 0.0 for s in range(g.num_seats)]
 
 
@@ -233,7 +244,7 @@ def run(game: str, bots: list[str], deals: int, seed: int = 0, workers: int = 1,
     return summarise(game, used, seed, specs, results)
 
 
-UNITS = {"german": "points", "whist": "tricks", "knockout": "wins"}
+UNITS = {"german": "points", "whist": "tricks", "knockout": "wins", "humbug": "points"}
 
 
 def report(summary: Summary) -> str:

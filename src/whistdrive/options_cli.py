@@ -24,6 +24,7 @@ OPTION_FLAGS: dict[str, list[tuple[str, type, tuple | None, str]]] = {
         ("players", int, None, "number of players, 2-7 (default 4)"),
     ],
 }
+OPTION_FLAGS["humbug"] = OPTION_FLAGS["whist"]  # the same options, meaning the same
 
 
 def add_option_flags(parser: argparse.ArgumentParser, game: str) -> None:

@@ -1,20 +1,21 @@
-"""The three games behind one API; :func:`new_game` creates any of them by name."""
+"""The four games behind one API; :func:`new_game` creates any of them by name."""
 
 from __future__ import annotations
 
 from ..errors import InvalidOptions
 from .base import Action, Decision, Game, Options
 from .german import GermanWhist, GermanWhistOptions
+from .humbug import HumbugOptions, HumbugWhist
 from .knockout import KnockoutOptions, KnockoutWhist
 from .whist import Whist, WhistOptions
 
-GAMES: dict[str, type[Game]] = {g.name: g for g in (GermanWhist, Whist, KnockoutWhist)}
+GAMES: dict[str, type[Game]] = {g.name: g for g in (GermanWhist, Whist, KnockoutWhist, HumbugWhist)}
 
 
 def new_game(
     name: str, options: dict | Options | None = None, *, seed: int | None = None, chance: list[dict] | None = None
 ) -> Game:
-    """Create a game by name (``german``, ``whist``, ``knockout``).
+    """Create a game by name (``german``, ``whist``, ``knockout``, ``humbug``).
 
     ``seed`` makes every chance event reproducible; ``chance`` fixes them
     explicitly (a list of outcomes as in records: first dealer, deck orders,
@@ -32,6 +33,8 @@ __all__ = [
     "Game",
     "GermanWhist",
     "GermanWhistOptions",
+    "HumbugOptions",
+    "HumbugWhist",
     "KnockoutOptions",
     "KnockoutWhist",
     "Options",

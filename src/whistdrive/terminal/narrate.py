@@ -23,6 +23,8 @@ def apply_and_narrate(game: Game, action, style: Style, viewer: int | None = Non
     prize = game.stock[0] if game.name == "german" and game.stock else None
     game.apply(action)
     who = name(game, seat, lang, viewer)
+    if decision.value == "exchange":
+        return [t(lang, f"exchange_{game.actions[-1][1]}", who=who)]
     if decision.value == "trump":
         return [t(lang, "chose_trump", who=who, suit=style.suit(str(Suit.parse(str(action)))))]
     lines = [t(lang, "thinking", who=who, card=style.card(str(game.actions[-1][1])))]
@@ -43,6 +45,11 @@ def deal_summary(game: Game, result: dict, lang: str, viewer: int | None) -> str
         a, b = result["counted"]
         who = "—" if result["winner"] is None else name(game, result["winner"], lang, viewer)
         return f"{a}–{b}: {who} +{result['points']}"
+    if game.name == "humbug":
+        a, b = result["tricks"]
+        p = result["points"]
+        return f"{name(game, 0, lang, viewer)} {tricks(lang, a)}, {name(game, 1, lang, viewer)} {tricks(lang, b)}; " \
+               f"+{p[0]}, +{p[1]}"
     if game.name == "whist":
         ns, ew = result["tricks"]
         p = result["points"]
@@ -54,7 +61,7 @@ def deal_summary(game: Game, result: dict, lang: str, viewer: int | None) -> str
 
 def match_summary(game: Game, lang: str, viewer: int | None) -> str:
     r = game.result()
-    if game.name == "german":
+    if game.name in ("german", "humbug"):
         return t(lang, "draw") if r["winner"] is None else t(lang, "winner", who=name(game, r["winner"], lang, viewer))
     if game.name == "whist":
         side = r["winner_side"]
