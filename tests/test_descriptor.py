@@ -116,7 +116,7 @@ def test_outcome_of_a_partnership_and_of_several_losers():
 
 
 @pytest.mark.parametrize("name,options", [("german", {"deals": 3}), ("whist", {"length": "game"}),
-                                          ("knockout", {"players": 5})])
+                                          ("knockout", {"players": 5}), ("humbug", {"length": "game"})])
 def test_outcome_agrees_with_each_games_result(name, options):
     import random
 

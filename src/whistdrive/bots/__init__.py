@@ -1,4 +1,4 @@
-"""Computer players for the three games, from random to expert, behind one interface.
+"""Computer players for the four games, from random to expert, behind one interface.
 
 >>> from whistdrive import new_game
 >>> from whistdrive.bots import LEVELS, make_player
@@ -24,14 +24,14 @@ LEVELS: tuple[str, ...] = ("random", "beginner", "intermediate", "expert")
 """The levels offered to users, weakest first."""
 
 BUDGETS: dict[str, dict[str, float]] = {
-    "random": {"german": 0.0, "whist": 0.0, "knockout": 0.0},
-    "beginner": {"german": 0.0, "whist": 0.0, "knockout": 0.0},
-    "intermediate": {"german": 0.0, "whist": 0.0, "knockout": 0.0},
-    "expert": {"german": 0.6, "whist": 0.6, "knockout": 0.6},
+    "random": {"german": 0.0, "whist": 0.0, "knockout": 0.0, "humbug": 0.0},
+    "beginner": {"german": 0.0, "whist": 0.0, "knockout": 0.0, "humbug": 0.0},
+    "intermediate": {"german": 0.0, "whist": 0.0, "knockout": 0.0, "humbug": 0.0},
+    "expert": {"german": 0.6, "whist": 0.6, "knockout": 0.6, "humbug": 0.6},
 }
 """Seconds of thinking per move of each level (rule-based levels answer at once)."""
 
-GAMES = ("german", "whist", "knockout")
+GAMES = ("german", "whist", "knockout", "humbug")
 
 
 def _expert_class(game: str):
@@ -43,6 +43,10 @@ def _expert_class(game: str):
         from .whist_expert import WhistExpert
 
         return WhistExpert
+    if game == "humbug":
+        from .humbug_expert import HumbugExpert
+
+        return HumbugExpert
     from .knockout_expert import KnockoutExpert
 
     return KnockoutExpert
@@ -82,7 +86,8 @@ def hint(observation: dict, budget: float | None = None) -> dict:
 
     Values are the expert's estimates (higher is better for this seat): expected
     tricks for whist, the deal's score for German Whist, the chance of winning
-    the game for Knock-out Whist.
+    the game for Knock-out Whist, the deal's points minus the other player's for
+    Humbug Whist (for the exchange too: ``keep``, ``left``, ``right``).
     """
     game = observation["game"]
     legal = observation.get("legal") or []

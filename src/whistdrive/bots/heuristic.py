@@ -3,13 +3,15 @@
 Beginner plays the way a new player does — leads its aces, plays high when it
 can win, always ruffs, never counts — and now and then just plays a random
 card.  Intermediate follows the classic advice in :mod:`.rules` and counts
-cards (masters, trumps out, voids shown).
+cards (masters, trumps out, voids shown).  Humbug Whist's exchange goes by
+hand strength (:mod:`.humbug_rules`).
 """
 
 from __future__ import annotations
 
 from ..games.trick import SUIT_MASKS, beats, winning_play
 from .base import Player
+from .humbug_rules import beginner_exchange, exchange_choice
 from .rules import card_cost, classic_card, german_wants, highest, is_master, lowest
 from .view import SUITS, View, cards_of, popcount, read
 
@@ -42,6 +44,8 @@ class Intermediate(Player):
         v = read(observation)
         if v.decision == "trump":
             return SUITS[trump_by_strength(v.hand)]
+        if v.decision == "exchange":
+            return exchange_choice(v.hand, v.trump, observation["options"]["honours"], legal)
         return card_text(self.card(v))
 
     def card(self, v: View) -> int:
@@ -112,6 +116,8 @@ class Beginner(Player):
         v = read(observation)
         if v.decision == "trump":
             return SUITS[max(range(4), key=lambda s: popcount(v.hand & SUIT_MASKS[s]))]
+        if v.decision == "exchange":
+            return beginner_exchange(v.hand, v.trump, legal)
         if self.rng.random() < self.blunder:
             return self.rng.choice(legal)
         return card_text(self.card(v))

@@ -5,17 +5,18 @@ from __future__ import annotations
 from ..errors import InvalidOptions
 from .base import Action, Decision, Game, Options
 from .german import GermanWhist, GermanWhistOptions
+from .humbug import HumbugOptions, HumbugWhist
 from .knockout import KnockoutOptions, KnockoutWhist
 from .spec import GameInfo, Outcome, Param, Text
 from .whist import Whist, WhistOptions
 
-GAMES: dict[str, type[Game]] = {g.info.name: g for g in (GermanWhist, Whist, KnockoutWhist)}
+GAMES: dict[str, type[Game]] = {g.info.name: g for g in (GermanWhist, Whist, KnockoutWhist, HumbugWhist)}
 
 
 def new_game(
     name: str, options: dict | Options | None = None, *, seed: int | None = None, chance: list[dict] | None = None
 ) -> Game:
-    """Create a game by name (a key of :data:`GAMES`: ``german``, ``whist``, ``knockout``).
+    """Create a game by name (a key of :data:`GAMES`: ``german``, ``whist``, ``knockout``, ``humbug``).
 
     ``seed`` makes every chance event reproducible; ``chance`` fixes them
     explicitly (a list of outcomes as in records: first dealer, deck orders,
@@ -34,6 +35,8 @@ __all__ = [
     "GameInfo",
     "GermanWhist",
     "GermanWhistOptions",
+    "HumbugOptions",
+    "HumbugWhist",
     "KnockoutOptions",
     "KnockoutWhist",
     "Options",

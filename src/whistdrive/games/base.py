@@ -17,14 +17,45 @@ from ..cards import DECK, Card, Suit, from_mask
 from ..errors import IllegalMove, InvalidOptions, ParseError, RecordError
 from .spec import GameInfo, Outcome, Param, params_of
 
-Action = Card | Suit
-
 
 class Decision(str, enum.Enum):
     """The kind of decision the seat to move must take."""
 
     PLAY = "play"  # play a card to the trick
     TRUMP = "trump"  # choose the trump suit (Knock-out Whist, deals 2+)
+    EXCHANGE = "exchange"  # keep the dealt hand or take a widow (Humbug Whist)
+
+
+class Exchange(str, enum.Enum):
+    """Humbug Whist's exchange: keep the dealt hand, or lay it aside and take the left or right widow."""
+
+    KEEP = "keep"
+    LEFT = "left"
+    RIGHT = "right"
+
+    def __str__(self) -> str:
+        return self.value
+
+    @classmethod
+    def parse(cls, text: str) -> Exchange:
+        """Read ``keep``/``left``/``right`` (or the Russian words) in any case."""
+        key = text.strip().lower()
+        if key in _EXCHANGE_NAMES:
+            return _EXCHANGE_NAMES[key]
+        raise ParseError(f"unknown exchange {text!r}: expected keep, left or right (оставить, левый, правый)")
+
+
+_EXCHANGE_NAMES = {
+    name: choice
+    for choice, names in (
+        (Exchange.KEEP, ("keep", "оставить", "оставляю")),
+        (Exchange.LEFT, ("left", "левый", "левая", "левый прикуп")),
+        (Exchange.RIGHT, ("right", "правый", "правая", "правый прикуп")),
+    )
+    for name in names
+}
+
+Action = Card | Suit | Exchange
 
 
 def action_str(action: Action) -> str:
@@ -32,7 +63,14 @@ def action_str(action: Action) -> str:
 
 
 def parse_action(action: Action | str | int, decision: Decision | None) -> Action:
-    """Accept a Card/Suit or its text (``"QH"``, ``"Д♥"``, ``"H"``, ``"♥"``)."""
+    """Accept a Card/Suit/Exchange or its text (``"QH"``, ``"Д♥"``, ``"H"``, ``"♥"``, ``"keep"``);
+    only the kind of action the decision asks for."""
+    if decision is Decision.EXCHANGE:
+        if isinstance(action, Exchange):
+            return action
+        if isinstance(action, str):
+            return Exchange.parse(action)
+        raise IllegalMove(f"expected keep, left or right, got {action!r}")
     if decision is Decision.TRUMP:
         if isinstance(action, Suit):
             return action
@@ -41,7 +79,7 @@ def parse_action(action: Action | str | int, decision: Decision | None) -> Actio
         raise IllegalMove(f"expected a trump suit, got {action!r}")
     if isinstance(action, Card):
         return action
-    if isinstance(action, str):
+    if isinstance(action, str) and not isinstance(action, Exchange):
         return Card.parse(action)
     if isinstance(action, int) and not isinstance(action, bool):
         return Card.from_index(action)

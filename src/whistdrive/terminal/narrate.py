@@ -60,7 +60,14 @@ def _knockout_deal(game: Game, result: dict, lang: str, viewer: int | None) -> s
     return f"{counts}; {t(lang, 'out')}: {out}"
 
 
-DEAL_SUMMARY = {"german": _german_deal, "whist": _whist_deal, "knockout": _knockout_deal}
+def _humbug_deal(game: Game, result: dict, lang: str, viewer: int | None) -> str:
+    a, b = result["tricks"]
+    p = result["points"]
+    return f"{name(game, 0, lang, viewer)} {tricks(lang, a)}, {name(game, 1, lang, viewer)} {tricks(lang, b)}; " \
+           f"+{p[0]}, +{p[1]}"
+
+
+DEAL_SUMMARY = {"german": _german_deal, "whist": _whist_deal, "knockout": _knockout_deal, "humbug": _humbug_deal}
 
 
 def match_summary(game: Game, lang: str, viewer: int | None) -> str:
