@@ -11,7 +11,8 @@ from the spread over deals.
 Scores per seat are each game's ``scores()`` over what the game's
 ``info.arena_options`` make of one duplicate deal: German Whist — the deal's
 points (1 for a win under "game" scoring); Whist — tricks taken by the seat's
-partnership in one deal; Knock-out Whist — 1 for winning the game.
+partnership in one deal; Knock-out Whist — 1 for winning the game; Humbug
+Whist — the points the player scores in one deal (tricks over six and honours).
 """
 
 from __future__ import annotations

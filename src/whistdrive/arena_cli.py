@@ -29,7 +29,7 @@ def register(subparsers) -> None:
                     "budget per move (e.g. expert:0.3).")
     p.add_argument("game", choices=list(GAMES))
     p.add_argument("--bots", required=True,
-                   help="comma-separated: German A,B; whist A,B (partnerships); Knock-out one per seat")
+                   help="comma-separated: German and Humbug A,B; whist A,B (partnerships); Knock-out one per seat")
     p.add_argument("--deals", type=int, default=100, help="duplicate deals to play (default 100)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--workers", type=int, default=1, help="processes (default 1)")

@@ -23,6 +23,8 @@ def apply_and_narrate(game: Game, action, style: Style, viewer: int | None = Non
     prize = game.stock[0] if game.name == "german" and game.stock else None
     game.apply(action)
     who = name(game, seat, lang, viewer)
+    if decision.value == "exchange":
+        return [t(lang, f"exchange_{game.actions[-1][1]}", who=who)]
     if decision.value == "trump":
         return [t(lang, "chose_trump", who=who, suit=style.suit(str(Suit.parse(str(action)))))]
     lines = [t(lang, "thinking", who=who, card=style.card(str(game.actions[-1][1])))]

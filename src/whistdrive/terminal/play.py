@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..cards import Card, Suit
 from ..errors import IllegalMove, ParseError
+from ..games.base import Exchange
 from ..games import GAMES, new_game
 from ..players import computer_player
 from ..records import dumps, to_record
@@ -24,6 +25,8 @@ def read_action(obs: dict, text: str, lang: str):
     try:
         if obs["decision"] == "trump":
             return str(Suit.parse(text))
+        if obs["decision"] == "exchange":
+            return str(Exchange.parse(text))
         card = str(Card.parse(text))
     except ParseError as e:
         raise ValueError(t(lang, "unknown", text=text, help=t(lang, "help")) + f" ({e})") from None
@@ -77,7 +80,7 @@ def _ask(game, me: int, style: Style, input_fn, output):
     lang = style.lang
     while True:
         obs = game.observation(me)
-        prompt = t(lang, "prompt_trump" if obs["decision"] == "trump" else "prompt")
+        prompt = t(lang, {"trump": "prompt_trump", "exchange": "prompt_exchange"}.get(obs["decision"], "prompt"))
         try:
             text = input_fn(prompt)
         except EOFError:

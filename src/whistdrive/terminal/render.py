@@ -75,7 +75,10 @@ def render(obs: dict, style: Style) -> str:
 
 
 def hand_line(obs: dict, style: Style) -> str:
-    """The hand, legal cards numbered for quick entry, others dimmed."""
+    """The hand, legal cards numbered for quick entry, others dimmed; the choices of an exchange."""
+    if obs["decision"] == "exchange" and obs["legal"]:
+        choices = ", ".join(f"{i}:{t(style.lang, a)}" for i, a in enumerate(obs["legal"], 1))
+        return f"{style.cards(obs['hand'])}\n{t(style.lang, 'choices')}: {choices}"
     legal = obs["legal"] if obs["decision"] == "play" else []
     parts = []
     for card in obs["hand"]:
@@ -163,6 +166,41 @@ def _whist_score(obs: dict, style: Style) -> str:
     return "\n".join(rows)
 
 
+def _humbug(obs: dict, style: Style) -> str:
+    lang = style.lang
+    me, other = obs["seat"], 1 - obs["seat"]
+    card = style.card(obs["trump_card"])
+    place = obs["trump_card_place"]
+    if place == "out":
+        card += f" ({t(lang, 'trump_card_out')})"
+    elif place in ("showing", "dealer"):
+        card += f" ({seat_label(obs, obs['dealer'], lang)})"
+    parts = [f"{t(lang, 'trump')}: {card}"]
+    for e in obs["exchanges"]:
+        parts.append(t(lang, "exchange_" + e["choice"], who=seat_label(obs, e["seat"], lang)))
+    won, gp = obs["tricks_won"], obs["score"]["game_points"]
+    parts.append(f"{t(lang, 'you')}: {tricks(lang, won[me])}, {t(lang, 'opponent')}: {tricks(lang, won[other])}")
+    parts.append(f"{t(lang, 'score')} {gp[me]}–{gp[other]}")
+    text = "   ".join(parts)
+    if obs["laid_aside"]:
+        text += f"\n{t(lang, 'laid_aside')}: {style.cards(obs['laid_aside'])}"
+    return text
+
+
+def _humbug_score(obs: dict, style: Style) -> str:
+    """Whist's sheet with a column for each player."""
+    lang = style.lang
+    me, other = obs["seat"], 1 - obs["seat"]
+    s = obs["score"]
+    rows = [f"{t(lang, 'you'):>8} | {t(lang, 'opponent')}"]
+    for line in s["lines"]:
+        p = line["points"]
+        rows.append(f"{p[me]:>8} | {p[other]}" + ("  ——" if line["game_won_by"] is not None else ""))
+    rp = s["rubber_points"]
+    rows.append(f"{t(lang, 'rubber')}: {rp[me]} — {rp[other]}")
+    return "\n".join(rows)
+
+
 def _knockout_score(obs: dict, style: Style) -> str:
     lang = style.lang
     rows = []
@@ -173,5 +211,5 @@ def _knockout_score(obs: dict, style: Style) -> str:
 
 
 # Each game's part of the table and of the score sheet, side by side.
-STATUS = {"german": _german, "whist": _whist, "knockout": _knockout}
-SCORE = {"german": _german_score, "whist": _whist_score, "knockout": _knockout_score}
+STATUS = {"german": _german, "whist": _whist, "knockout": _knockout, "humbug": _humbug}
+SCORE = {"german": _german_score, "whist": _whist_score, "knockout": _knockout_score, "humbug": _humbug_score}
