@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from ..cards import Card, Suit
 from ..errors import IllegalMove, ParseError
-from ..games.base import Exchange
 from ..games import GAMES, new_game
+from ..games.base import Exchange
 from ..players import computer_player
 from ..records import dumps, to_record
 from .narrate import apply_and_narrate
