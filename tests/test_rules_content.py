@@ -14,12 +14,14 @@ from pathlib import Path
 
 import pytest
 
+from whistdrive.games import GAMES as GAME_CLASSES
+
 ROOT = Path(__file__).resolve().parents[1]
 CONTENT = ROOT / "src" / "whistdrive" / "web" / "content"
 RULES_DIR = CONTENT / "rules"
 EXAMPLES_JSON = CONTENT / "examples.json"
 
-GAMES = ("german", "whist", "knockout")
+GAMES = tuple(GAME_CLASSES)
 LANGS = ("en", "ru")
 PAGES = [(g, lang) for g in GAMES for lang in LANGS]
 
@@ -36,11 +38,15 @@ REQUIRED_ANCHORS = {
         "opt-preset", "opt-target", "opt-honours", "opt-rubber_bonus",
     },
     "knockout": COMMON_ANCHORS | {"opt-players"},
+    "humbug": COMMON_ANCHORS | {"exchange"},
 }
+for _name, _game in GAME_CLASSES.items():  # every option of the descriptor has its section (the lobby links to it)
+    REQUIRED_ANCHORS[_name] = REQUIRED_ANCHORS[_name] | {p.anchor for p in _game.Options.params()}
 REQUIRED_EXAMPLES = {
     "german": {"german-1-3", "german-prize-fight", "german-low-game"},
     "whist": {"whist-honours", "whist-game-on-tricks", "whist-rubber"},
     "knockout": {"knockout-3-8", "knockout-tie-break", "knockout-elimination"},
+    "humbug": {"humbug-exchange-wins", "humbug-honours"},
 }
 # Option names and values of RULES.md that each page must mention literally.
 REQUIRED_TERMS = {
@@ -50,6 +56,7 @@ REQUIRED_TERMS = {
     "whist": ["`preset`", "`english`", "`american`", "`target`", "`honours`",
               "`rubber_bonus`"],
     "knockout": ["`players`"],
+    "humbug": ["`preset`", "`english`", "`american`", "`target`", "`honours`", "`rubber_bonus`", "`length`"],
 }
 
 HEADING_RE = re.compile(r"^(#{1,6})\s+(.*?)\s*$")
