@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from whistdrive.games import GAMES
-
 from whistdrive.examples import EXAMPLES, LANGS, frames
+from whistdrive.games import GAMES
 
 
 @pytest.mark.parametrize("example_id", EXAMPLES)
