@@ -8,7 +8,7 @@
 """
 
 from .cards import DECK, Card, Rank, Suit, parse_cards
-from .errors import IllegalMove, InvalidOptions, ParseError, RecordError, WhistError
+from .errors import IllegalMove, InvalidOptions, ParseError, RecordError, UsageError, WhistError
 from .games import GAMES, Decision, Game, GermanWhist, KnockoutWhist, Whist, new_game
 
 __version__ = "0.1.0"
@@ -27,6 +27,7 @@ __all__ = [
     "Rank",
     "RecordError",
     "Suit",
+    "UsageError",
     "Whist",
     "WhistError",
     "new_game",

@@ -22,6 +22,7 @@ import time
 from dataclasses import dataclass, field
 
 from . import new_game
+from .errors import UsageError
 
 
 @dataclass
@@ -34,8 +35,17 @@ class BotSpec:
 
     @classmethod
     def parse(cls, text: str) -> BotSpec:
+        """Refuses an unknown level or a budget that is not a number of seconds before any deal is played."""
+        from .bots import LEVELS
+
         level, _, budget = text.strip().partition(":")
-        return cls(text.strip(), level, float(budget) if budget else None)
+        if level not in (*LEVELS, "cheater"):
+            raise UsageError(f"unknown bot {level!r}: expected one of {', '.join(LEVELS)}, cheater")
+        try:
+            seconds = float(budget) if budget else None
+        except ValueError:
+            raise UsageError(f"bot {text.strip()!r}: the budget after ':' must be seconds, e.g. expert:0.3") from None
+        return cls(text.strip(), level, seconds)
 
 
 def layouts(game: str, bots: list[BotSpec], options: dict) -> tuple[dict, list[list[BotSpec]]]:
@@ -43,18 +53,18 @@ def layouts(game: str, bots: list[BotSpec], options: dict) -> tuple[dict, list[l
     options = dict(options)
     if game == "german":
         if len(bots) != 2:
-            raise ValueError("German Whist is for two bots: --bots A,B")
+            raise UsageError("German Whist is for two bots: --bots A,B")
         a, b = bots
         return options, [[a, b], [b, a]]
     if game == "whist":
         if len(bots) != 2:
-            raise ValueError("whist pits two partnerships: --bots A,B (A sits N-S first)")
+            raise UsageError("whist pits two partnerships: --bots A,B (A sits N-S first)")
         options["length"] = "deal"
         a, b = bots
         return options, [[a, b, a, b], [b, a, b, a]]
     k = len(bots)
     if not 2 <= k <= 7:
-        raise ValueError("Knock-out Whist takes 2 to 7 bots, one per seat")
+        raise UsageError("Knock-out Whist takes 2 to 7 bots, one per seat")
     options["players"] = k
     return options, [[bots[(s + r) % k] for s in range(k)] for r in range(k)]
 
@@ -204,6 +214,8 @@ def summarise(game: str, options: dict, seed: int, specs: list[BotSpec], results
 def run(game: str, bots: list[str], deals: int, seed: int = 0, workers: int = 1, options: dict | None = None,
         progress: bool = True) -> Summary:
     """Play ``deals`` duplicate deals and summarise them per bot."""
+    if deals < 1:
+        raise UsageError(f"deals={deals}: play at least one duplicate deal")
     specs = [BotSpec.parse(b) for b in bots]
     used, seatings = layouts(game, specs, options or {})
     new_game(game, used, seed=0)  # validate the options before starting workers

@@ -23,3 +23,7 @@ class IllegalMove(WhistError, ValueError):
 
 class RecordError(WhistError, ValueError):
     """A game record that is corrupt, of an unknown version or breaks a rule."""
+
+
+class UsageError(WhistError, ValueError):
+    """A request whistdrive does not offer: an unknown game or bot level, a bot list of the wrong length, no deals."""

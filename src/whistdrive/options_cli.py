@@ -27,13 +27,14 @@ OPTION_FLAGS: dict[str, list[tuple[str, type, tuple | None, str]]] = {
 
 
 def add_option_flags(parser: argparse.ArgumentParser, game: str) -> None:
-    group = parser.add_argument_group("variant options (RULES.md)")
+    group = parser.add_argument_group(f"variant options (docs/rules.md#{game}-options)")
     for name, kind, choices, help_text in OPTION_FLAGS[game]:
         flag = "--" + name.replace("_", "-")
         if kind is bool:
             group.add_argument(flag, dest=f"opt_{name}", action=argparse.BooleanOptionalAction, help=help_text)
         else:
-            group.add_argument(flag, dest=f"opt_{name}", type=kind, choices=choices, help=help_text)
+            metavar = "N" if kind is int else None  # not the dest's OPT_NAME
+            group.add_argument(flag, dest=f"opt_{name}", type=kind, choices=choices, metavar=metavar, help=help_text)
 
 
 def options_from_args(args: argparse.Namespace, game: str) -> dict:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..errors import UsageError
 from .base import Player, RandomPlayer
 from .heuristic import Beginner, Intermediate
 
@@ -51,9 +52,9 @@ def _expert_class(game: str):
 def make_player(level: str, game: str, seed: int | None = None, budget: float | None = None) -> Player:
     """A player of ``level`` (one of :data:`LEVELS`) for ``game``; ``budget`` overrides its seconds per move."""
     if game not in GAMES:
-        raise ValueError(f"unknown game {game!r}: expected one of {', '.join(GAMES)}")
+        raise UsageError(f"unknown game {game!r}: expected one of {', '.join(GAMES)}")
     if level not in LEVELS:
-        raise ValueError(f"unknown level {level!r}: expected one of {', '.join(LEVELS)}")
+        raise UsageError(f"unknown level {level!r}: expected one of {', '.join(LEVELS)}")
     cls = {"random": RandomPlayer, "beginner": Beginner, "intermediate": Intermediate}.get(level)
     if cls is None:
         cls = _expert_class(game)
