@@ -58,3 +58,4 @@ def test_help_shows_plain_metavars():
     for game, flag in (("german", "--deals N"), ("whist", "--target N"), ("knockout", "--players N")):
         out = run("play", game, "--help").stdout
         assert flag in out and "OPT_" not in out
+        assert f"variant options (docs/rules.md#{game}-options)" in out

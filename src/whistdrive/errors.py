@@ -14,7 +14,7 @@ class ParseError(WhistError, ValueError):
 
 
 class InvalidOptions(WhistError, ValueError):
-    """Game options that break RULES.md or are of the wrong type."""
+    """Game options outside the rules (docs/rules.md, each game's options) or of the wrong type."""
 
 
 class IllegalMove(WhistError, ValueError):

@@ -1,6 +1,6 @@
 """Expert German Whist: exact in stage 2, Monte Carlo with exact leaves in stage 1.
 
-Stage 2 is a game of perfect information (RULES.md 1.1.7), so every card is
+Stage 2 is a game of perfect information (docs/rules.md#german-play), so every card is
 scored by the double-dummy solve.  In stage 1 each simulation deals the
 opponent's unseen cards and a stock order at random, plays the candidate
 card, finishes stage 1 with the classic policy — which looks only at the

@@ -1,4 +1,4 @@
-"""German Whist, two players (RULES.md section 1, seeds 000-002)."""
+"""German Whist, two players (docs/rules.md#german)."""
 
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ class GermanWhistOptions(Options):
 def deal_points(counted: tuple[int, int], low: bool, count: str, scoring: str) -> tuple[int | None, int]:
     """Winner seat (None for a 13-13 draw) and the points they score.
 
-    Clarification 4 of RULES.md: the book is 6 (``last13``) or 13 (``all26``)
+    docs/rules.md#german-scoring: the book is 6 (``last13``) or 13 (``all26``)
     in high and low games alike, and ``over_book`` always scores the larger
     count minus the book; ``difference`` scores the difference.
     """

@@ -1,4 +1,4 @@
-"""Knock-out Whist, 2-7 players (RULES.md section 3, seed 004; no "dog's life")."""
+"""Knock-out Whist, 2-7 players, without the "dog's life" (docs/rules.md#knockout)."""
 
 from __future__ import annotations
 

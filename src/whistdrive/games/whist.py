@@ -1,4 +1,4 @@
-"""Whist, four players in two partnerships (RULES.md section 2, seed 003)."""
+"""Whist, four players in two partnerships (docs/rules.md#whist)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Whist scoring (RULES.md section 2.4-2.9): deals, games and rubber points.
+"""Whist scoring (docs/rules.md#whist-scoring, #whist-rubber): deals, games and rubber points.
 
 Pure functions over a small score state, so the same code scores a game
 played here and a real-card game kept on the score pad.

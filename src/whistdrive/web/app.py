@@ -32,7 +32,7 @@ OWNER_COOKIE = "wd_owner"
 LANG_COOKIE = "wd_lang"
 GAMES = ("german", "whist", "knockout")
 
-# What the lobby offers: every option of RULES.md with its choices and default.
+# What the lobby offers: every option of docs/rules.md with its choices and default.
 OPTION_SCHEMA = {
     "german": [
         {"name": "follow_suit_stage1", "type": "bool", "default": True},
