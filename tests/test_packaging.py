@@ -1,8 +1,10 @@
 """What ships beside the code: the locks keep the runtime apart from the test tools, the version agrees
 everywhere, the licence and changelog are there, and `make run` installs no test tool."""
 
+import os
 import re
 import subprocess
+import sys
 import tomllib
 from pathlib import Path
 
@@ -64,3 +66,19 @@ def test_version_licence_and_changelog():
 
 def test_package_marks_itself_typed():
     assert (Path(whistdrive.__file__).parent / "py.typed").is_file()
+
+
+def test_the_suite_collects_the_docstring_examples():
+    """`make test` runs plain pytest: the doctests under src/ must be in its default collection."""
+    pytest_config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["pytest"]
+    options = pytest_config["ini_options"]
+    assert "--doctest-modules" in options["addopts"].split() and "src" in options["testpaths"]
+    with_examples = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "src").rglob("*.py")
+                           if ">>>" in p.read_text(encoding="utf-8"))
+    assert len(with_examples) >= 6
+    src = str(Path(whistdrive.__file__).parents[1])
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [src, os.environ.get("PYTHONPATH")]))}
+    listing = subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider",
+                              *with_examples], cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+    collected = {line.split("::")[0] for line in listing.stdout.splitlines() if "::" in line}
+    assert collected == set(with_examples), listing.stdout + listing.stderr
