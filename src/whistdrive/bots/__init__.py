@@ -16,6 +16,7 @@ exists only to measure what the hidden cards cost the expert: it is built by
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from ..errors import UsageError
 from .base import Player, RandomPlayer
@@ -63,7 +64,7 @@ def make_player(level: str, game: str, seed: int | None = None, budget: float | 
     return player
 
 
-def make_cheater(game: str, true_game: Callable[[], object], seed: int | None = None,
+def make_cheater(game: str, true_game: Callable[[], Any], seed: int | None = None,
                  budget: float | None = None) -> Player:
     """The expert's search run on the true deal instead of sampled worlds — for measurement only.
 

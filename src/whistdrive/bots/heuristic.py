@@ -52,7 +52,7 @@ class Intermediate(Player):
         outside_trumps = None
         if v.game == "german":
             want = self._german_want(v, legal)
-            if v.obs["stage"] == 2:
+            if v.obs["stage"] == 2 and v.trump is not None:  # German trump is always known
                 outside_trumps = popcount(v.known.get(1 - v.seat, 0) & SUIT_MASKS[v.trump])
         elif v.game == "whist":
             partner_suit = self._partner_suit(v)
@@ -70,7 +70,7 @@ class Intermediate(Player):
         if obs["stock_size"] <= 2 and not low:
             return True  # the last stage-1 trick also wins the first lead of stage 2
         if obs["options"].get("count") == "all26" and not low:
-            return card_cost(p, v.trump) >= 3
+            return p is not None and card_cost(p, v.trump) >= 3
         if low:
             return p is not None and p // 13 != v.trump and p % 13 <= 5
         cost = None

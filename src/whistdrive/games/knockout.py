@@ -8,6 +8,7 @@ from ..cards import DECK, Card, Suit, from_mask
 from ..errors import InvalidOptions
 from .base import Action, Decision, Game, Options
 from .german import _tricks_view
+from .observation import KnockoutObservation
 from .trick import TrickPlay, suit_of
 
 SEAT_NAMES = ("P1", "P2", "P3", "P4", "P5", "P6", "P7")
@@ -29,6 +30,7 @@ class KnockoutWhist(Game):
     name = "knockout"
     title = "Knock-out Whist"
     Options = KnockoutOptions
+    options: KnockoutOptions
 
     @property
     def seat_names(self) -> tuple[str, ...]:
@@ -82,11 +84,11 @@ class KnockoutWhist(Game):
     def hand(self, seat: int) -> list[Card]:
         return from_mask(self.play.hands.get(seat, 0))
 
-    def _legal(self) -> list[Action]:
+    def _legal(self) -> list[Suit] | list[Card]:
         return list(Suit) if self.choosing_trump else from_mask(self.play.legal())
 
     def _apply(self, action: Action) -> None:
-        if self.choosing_trump:
+        if isinstance(action, Suit):  # checked legal: a suit only while the dealer chooses trump
             self.play.trump = int(action)
             self.choosing_trump = False
             return
@@ -96,6 +98,8 @@ class KnockoutWhist(Game):
 
     def _finish_deal(self) -> None:
         won = dict(self.play.won)
+        trump = self.play.trump
+        assert trump is not None  # a deal is played out only after its trump is fixed
         knocked = [s for s in self.active if won[s] == 0]
         for s in knocked:
             self.out[s] = self.deal_number
@@ -103,7 +107,7 @@ class KnockoutWhist(Game):
             {
                 "deal": self.deal_number,
                 "dealer": self.dealer,
-                "trump": str(Suit(self.play.trump)),
+                "trump": str(Suit(trump)),
                 "hand_size": self.hand_size,
                 "tricks": {str(s): won[s] for s in self.active},
                 "out": knocked,
@@ -128,27 +132,25 @@ class KnockoutWhist(Game):
             tied = [s for s in tied if drawn[s] % 13 == top]
         return tied[0]
 
-    def observation(self, seat: int) -> dict:
-        obs = self._base_observation(seat)
+    def observation(self, seat: int) -> KnockoutObservation:
         p = self.play
-        obs.update(
-            {
-                "deal_number": self.deal_number,
-                "hand_size": self.hand_size,
-                "dealer": self.dealer,
-                "trump": None if p.trump is None else str(Suit(p.trump)),
-                "trump_card": None if self.trump_card is None else str(DECK[self.trump_card]),
-                "active": list(self.active),
-                "out": {str(s): d for s, d in self.out.items()},
-                "hand_sizes": {str(s): bin(h).count("1") for s, h in p.hands.items()},
-                "leader": p.leader,
-                "trick": [{"seat": s, "card": str(DECK[c])} for s, c in p.trick],
-                "tricks": _tricks_view(p.tricks),
-                "tricks_won": {str(s): n for s, n in p.won.items()},
-                "tie_breaks": [dict(t) for t in self.tie_breaks],
-                "deal_results": [dict(r) for r in self.deal_results],
-            }
-        )
+        obs: KnockoutObservation = {
+            **self._base_observation(seat),
+            "deal_number": self.deal_number,
+            "hand_size": self.hand_size,
+            "dealer": self.dealer,
+            "trump": None if p.trump is None else str(Suit(p.trump)),
+            "trump_card": None if self.trump_card is None else str(DECK[self.trump_card]),
+            "active": list(self.active),
+            "out": {str(s): d for s, d in self.out.items()},
+            "hand_sizes": {str(s): bin(h).count("1") for s, h in p.hands.items()},
+            "leader": p.leader,
+            "trick": [{"seat": s, "card": str(DECK[c])} for s, c in p.trick],
+            "tricks": _tricks_view(p.tricks),
+            "tricks_won": {str(s): n for s, n in p.won.items()},
+            "tie_breaks": [dict(t) for t in self.tie_breaks],
+            "deal_results": [dict(r) for r in self.deal_results],
+        }
         if self.is_over:
             obs["result"] = self.result()
         return obs

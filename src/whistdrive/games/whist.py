@@ -8,6 +8,7 @@ from ..cards import DECK, Card, Suit, from_mask
 from ..errors import InvalidOptions
 from .base import Action, Decision, Game, Options
 from .german import _tricks_view
+from .observation import WhistObservation, WhistScoreSheet
 from .trick import TrickPlay, suit_of
 from .whist_scoring import RubberScore, honours_held, score_deal
 
@@ -29,6 +30,7 @@ class WhistOptions(Options):
             if getattr(self, key) is None:
                 object.__setattr__(self, key, value)
         self._check("target", int)
+        assert self.target is not None  # filled from the preset, checked to be an int
         if not 1 <= self.target <= 100:
             raise InvalidOptions(f"option target={self.target}: expected 1..100")
         self._check("honours", bool)
@@ -42,10 +44,12 @@ class Whist(Game):
     name = "whist"
     title = "Whist"
     Options = WhistOptions
+    options: WhistOptions
     seat_names = ("N", "E", "S", "W")
 
     def _start(self) -> None:
         o = self.options
+        assert o.target is not None and o.honours is not None  # filled from the preset
         self.score = RubberScore(o.target, o.honours, o.rubber_bonus)
         self.dealer = self.chance.dealer([0, 1, 2, 3])
         self.deal_results: list[dict] = []
@@ -89,11 +93,12 @@ class Whist(Game):
     def hand(self, seat: int) -> list[Card]:
         return from_mask(self.play.hands[seat])
 
-    def _legal(self) -> list[Action]:
+    def _legal(self) -> list[Card]:
         return from_mask(self.play.legal())
 
-    def _apply(self, card: Card) -> None:
-        self.play.play(card.index)
+    def _apply(self, action: Action) -> None:
+        assert isinstance(action, Card)  # checked legal: whist has only card plays
+        self.play.play(action.index)
         if self.play.done:
             self._finish_deal()
 
@@ -102,7 +107,7 @@ class Whist(Game):
         return [w[0] + w[2], w[1] + w[3]]
 
     def _finish_deal(self) -> None:
-        trump = self.play.trump
+        trump = suit_of(self.turned_up)
         honours = honours_held(self.dealt, trump)
         line = score_deal(self.score, self.tricks_by_side(), honours)
         line.update({"dealer": self.dealer, "trump": str(Suit(trump)), "honours_held": honours})
@@ -111,26 +116,24 @@ class Whist(Game):
             self.dealer = (self.dealer + 1) % 4
             self._deal()
 
-    def observation(self, seat: int) -> dict:
-        obs = self._base_observation(seat)
+    def observation(self, seat: int) -> WhistObservation:
         p = self.play
         showing = self.turned_up_showing
-        obs.update(
-            {
-                "deal_number": self.deal_number,
-                "dealer": self.dealer,
-                "trump": str(Suit(p.trump)),
-                "turned_up": str(DECK[self.turned_up]) if showing else None,
-                "known_cards": self._known_cards(seat),
-                "hand_sizes": [bin(p.hands[s]).count("1") for s in range(4)],
-                "leader": p.leader,
-                "trick": [{"seat": s, "card": str(DECK[c])} for s, c in p.trick],
-                "tricks": _tricks_view(p.tricks),
-                "tricks_won": self.tricks_by_side(),
-                "score": self.score_sheet(),
-                "deal_results": [dict(r) for r in self.deal_results],
-            }
-        )
+        obs: WhistObservation = {
+            **self._base_observation(seat),
+            "deal_number": self.deal_number,
+            "dealer": self.dealer,
+            "trump": str(DECK[self.turned_up].suit),
+            "turned_up": str(DECK[self.turned_up]) if showing else None,
+            "known_cards": self._known_cards(seat),
+            "hand_sizes": [bin(p.hands[s]).count("1") for s in range(4)],
+            "leader": p.leader,
+            "trick": [{"seat": s, "card": str(DECK[c])} for s, c in p.trick],
+            "tricks": _tricks_view(p.tricks),
+            "tricks_won": self.tricks_by_side(),
+            "score": self.score_sheet(),
+            "deal_results": [dict(r) for r in self.deal_results],
+        }
         if self.is_over:
             obs["result"] = self.result()
         return obs
@@ -141,7 +144,7 @@ class Whist(Game):
             return {}
         return {str(self.dealer): [str(DECK[self.turned_up])]}
 
-    def score_sheet(self) -> dict:
+    def score_sheet(self) -> WhistScoreSheet:
         s = self.score
         return {
             "sides": list(SIDES),
