@@ -4,9 +4,10 @@ Each subcommand lives with the layer it drives; a module contributes its
 subcommands through a light ``register(subparsers)`` function that imports
 anything heavy only when the command runs.
 
-A user's mistake (bad options, an unknown bot, a missing or broken file) is
-reported here, in one place: one line on stderr and exit status 2, like
-argparse's own usage errors. Anything else is a bug and keeps its traceback.
+A user's mistake (a bad flag, bad options, an unknown bot, a missing or
+broken file) is reported in one shape: one line on stderr and exit status 2.
+Errors the commands raise are caught in :func:`main`, argparse's own in
+:class:`Parser`. Anything else is a bug and keeps its traceback.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
+from typing import NoReturn
 
 from . import __version__
 from .errors import WhistError
@@ -27,8 +29,15 @@ COMMAND_MODULES = (
 USER_ERROR = 2
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse, with its usage errors on one line like every other user error (subcommands inherit it)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(USER_ERROR, f"whistdrive: error: {message} (see {self.prog} --help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="whistdrive",
         description="German Whist, Whist and Knock-out Whist against the computer.",
     )
