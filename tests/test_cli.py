@@ -95,8 +95,8 @@ def test_simulate_then_replay(tmp_path, capsys):
 def test_replay_refuses_a_broken_record(tmp_path, capsys):
     path = tmp_path / "bad.json"
     path.write_text('{"format": "whistdrive-record", "version": 7}', encoding="utf-8")
-    assert main(["replay", str(path)]) == 1
-    assert "version 7" in capsys.readouterr().out
+    assert main(["replay", str(path)]) == 2
+    assert "version 7" in capsys.readouterr().err
 
 
 def test_help_runs():

@@ -8,7 +8,7 @@
 """
 
 from .cards import DECK, Card, Rank, Suit, parse_cards
-from .errors import IllegalMove, InvalidOptions, ParseError, RecordError, WhistError
+from .errors import IllegalMove, InvalidOptions, ParseError, RecordError, UsageError, WhistError
 from .games import GAMES, Decision, Game, GermanWhist, HumbugWhist, KnockoutWhist, Outcome, Whist, new_game
 from .games.base import Exchange
 
@@ -31,6 +31,7 @@ __all__ = [
     "Rank",
     "RecordError",
     "Suit",
+    "UsageError",
     "Whist",
     "WhistError",
     "new_game",

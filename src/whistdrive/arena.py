@@ -24,6 +24,7 @@ import time
 from dataclasses import dataclass, field
 
 from . import new_game
+from .errors import UsageError
 from .games import GAMES
 
 
@@ -37,8 +38,17 @@ class BotSpec:
 
     @classmethod
     def parse(cls, text: str) -> BotSpec:
+        """Refuses an unknown level or a budget that is not a number of seconds before any deal is played."""
+        from .bots import LEVELS
+
         level, _, budget = text.strip().partition(":")
-        return cls(text.strip(), level, float(budget) if budget else None)
+        if level not in (*LEVELS, "cheater"):
+            raise UsageError(f"unknown bot {level!r}: expected one of {', '.join(LEVELS)}, cheater")
+        try:
+            seconds = float(budget) if budget else None
+        except ValueError:
+            raise UsageError(f"bot {text.strip()!r}: the budget after ':' must be seconds, e.g. expert:0.3") from None
+        return cls(text.strip(), level, seconds)
 
 
 def layouts(game: str, bots: list[BotSpec], options: dict) -> tuple[dict, list[list[BotSpec]]]:
@@ -53,12 +63,12 @@ def layouts(game: str, bots: list[BotSpec], options: dict) -> tuple[dict, list[l
     k = len(bots)
     if info.seats_option:
         if not info.min_seats <= k <= info.max_seats:
-            raise ValueError(f"{info.title.en} takes {info.min_seats} to {info.max_seats} bots, one per seat")
+            raise UsageError(f"{info.title.en} takes {info.min_seats} to {info.max_seats} bots, one per seat")
         options[info.seats_option] = k
         return options, [[bots[(s + r) % k] for s in range(k)] for r in range(k)]
     if k != 2:
-        sides = "partnerships, A sits N-S first" if info.partnerships else "one per player"
-        raise ValueError(f"{info.title.en} is for two bots: --bots A,B ({sides})")
+        sides = "one per partnership, A sits N-S first" if info.partnerships else "one per player"
+        raise UsageError(f"{info.title.en} is for two bots: --bots A,B ({sides})")
     seats = range(info.min_seats)
     return options, [[bots[info.side(s)] for s in seats], [bots[1 - info.side(s)] for s in seats]]
 
@@ -196,6 +206,8 @@ def summarise(game: str, options: dict, seed: int, specs: list[BotSpec], results
 def run(game: str, bots: list[str], deals: int, seed: int = 0, workers: int = 1, options: dict | None = None,
         progress: bool = True) -> Summary:
     """Play ``deals`` duplicate deals and summarise them per bot."""
+    if deals < 1:
+        raise UsageError(f"deals={deals}: play at least one duplicate deal")
     specs = [BotSpec.parse(b) for b in bots]
     used, seatings = layouts(game, specs, options or {})
     new_game(game, used, seed=0)  # validate the options before starting workers

@@ -44,12 +44,8 @@ def _run(args) -> int:
     from .arena import report, run
 
     bots = [b for b in args.bots.split(",") if b.strip()]
-    try:
-        summary = run(args.game, bots, args.deals, seed=args.seed, workers=args.workers,
-                      options=dict(args.option), progress=not args.no_progress)
-    except ValueError as e:  # bad bot list or options (InvalidOptions is a ValueError too)
-        print(f"arena: {e}")
-        return 2
+    summary = run(args.game, bots, args.deals, seed=args.seed, workers=args.workers,
+                  options=dict(args.option), progress=not args.no_progress)
     print(report(summary))
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:

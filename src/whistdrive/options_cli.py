@@ -31,7 +31,8 @@ def _int_in(p: Param):
 
 def add_option_flags(parser: argparse.ArgumentParser, game: str) -> None:
     lang = help_lang()
-    group = parser.add_argument_group("variant options (docs/rules.md)" if lang == "en" else "варианты правил")
+    title = "variant options" if lang == "en" else "варианты правил"
+    group = parser.add_argument_group(f"{title} (docs/rules.md#{game}-options)")
     for p in GAMES[game].Options.params():
         text = p.help.get(lang)
         dest = f"opt_{p.name}"

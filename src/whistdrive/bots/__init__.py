@@ -16,7 +16,9 @@ exists only to measure what the hidden cards cost the expert: it is built by
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
+from ..errors import UsageError
 from .base import Player, RandomPlayer
 from .heuristic import Beginner, Intermediate
 
@@ -55,9 +57,9 @@ def _expert_class(game: str):
 def make_player(level: str, game: str, seed: int | None = None, budget: float | None = None) -> Player:
     """A player of ``level`` (one of :data:`LEVELS`) for ``game``; ``budget`` overrides its seconds per move."""
     if game not in GAMES:
-        raise ValueError(f"unknown game {game!r}: expected one of {', '.join(GAMES)}")
+        raise UsageError(f"unknown game {game!r}: expected one of {', '.join(GAMES)}")
     if level not in LEVELS:
-        raise ValueError(f"unknown level {level!r}: expected one of {', '.join(LEVELS)}")
+        raise UsageError(f"unknown level {level!r}: expected one of {', '.join(LEVELS)}")
     cls = {"random": RandomPlayer, "beginner": Beginner, "intermediate": Intermediate}.get(level)
     if cls is None:
         cls = _expert_class(game)
@@ -66,7 +68,7 @@ def make_player(level: str, game: str, seed: int | None = None, budget: float | 
     return player
 
 
-def make_cheater(game: str, true_game: Callable[[], object], seed: int | None = None,
+def make_cheater(game: str, true_game: Callable[[], Any], seed: int | None = None,
                  budget: float | None = None) -> Player:
     """The expert's search run on the true deal instead of sampled worlds — for measurement only.
 

@@ -80,7 +80,9 @@ class HumbugExpert(SearchPlayer):
     def _places(self, v: View, obs: dict) -> tuple[dict[str, int], float]:
         """The dealt places (``dealer``, ``non``, ``left``, ``right``) of one world, and its weight."""
         me, dealer = v.seat, obs["dealer"]
+        assert v.trump is not None  # turned up before the exchange
         if self.cheating:
+            assert self.true_game is not None
             g = self.true_game()
             p = g.places
             return {"dealer": p[0], "left": p[1], "non": p[2], "right": p[3]}, 1.0
@@ -100,6 +102,7 @@ class HumbugExpert(SearchPlayer):
 
     def _exchange(self, v: View, obs: dict, score: DealScore, deadline: float) -> dict[str, float]:
         me, dealer, trump = v.seat, obs["dealer"], v.trump
+        assert trump is not None
         honours_on = obs["options"]["honours"]
         legal = obs["legal"]
         totals = dict.fromkeys(legal, 0.0)
@@ -143,11 +146,12 @@ class HumbugExpert(SearchPlayer):
         cands = sorted(set(reps.values()))
         played_by = _played_by(obs)
         they_kept = any(e["seat"] == other and e["choice"] == "keep" for e in obs["exchanges"])
+        assert v.trump is not None
         my_honours = honours_in(v.hand | played_by[me], v.trump)
         totals = dict.fromkeys(cands, 0.0)
         weight, worlds = 0.0, 0
         while worlds < self.min_rounds or time.perf_counter() < deadline:
-            if self.cheating:
+            if self.true_game is not None:  # the cheater
                 hands, w = dict(self.true_game().play.hands), 1.0
             else:
                 hands, _ = sample_hands(v, self.rng)

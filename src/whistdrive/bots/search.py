@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from typing import Any
 
 from .base import Player
 from .rules import card_cost, top_of_sequence_low
@@ -22,13 +23,19 @@ class SearchPlayer(Player):
     min_rounds = 2
 
     def __init__(self, game: str, seed: int | None = None, budget: float | None = None,
-                 true_game: Callable[[], object] | None = None):
+                 true_game: Callable[[], Any] | None = None):
         super().__init__(game, seed, budget)
         self.true_game = true_game  # only for the cheater: the live game, every card visible
 
     @property
     def cheating(self) -> bool:
         return self.true_game is not None
+
+    def live_game(self) -> Any:
+        """The cheater's look at the live game, every card visible (never called by an honest player)."""
+        if self.true_game is None:
+            raise RuntimeError("only the cheater sees the live game")
+        return self.true_game()
 
     def choose(self, observation: dict, budget: float | None = None) -> str:
         legal = observation["legal"]

@@ -109,7 +109,7 @@ class View:
         return higher == 0
 
 
-def _voids_from(tricks: list[tuple[int, list[tuple[int, int]]]], voids: dict[int, set[int]]) -> None:
+def _voids_from(tricks: list[tuple[int | None, list[tuple[int, int]]]], voids: dict[int, set[int]]) -> None:
     for _, plays in tricks:
         led = suit(plays[0][1])
         for s, c in plays[1:]:

@@ -32,7 +32,7 @@ class WhistExpert(SearchPlayer):
         worlds = 0
         while worlds < self.min_rounds or time.perf_counter() < deadline:
             if self.cheating:
-                g = self.true_game()
+                g = self.live_game()
                 hands = dict(g.play.hands)
             else:
                 hands, _ = sample_hands(v, self.rng)

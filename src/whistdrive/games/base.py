@@ -10,11 +10,13 @@ import copy
 import enum
 import random
 import secrets
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, fields
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 from ..cards import DECK, Card, Suit, from_mask
 from ..errors import IllegalMove, InvalidOptions, ParseError, RecordError
+from .observation import Observation
 from .spec import GameInfo, Outcome, Param, params_of
 
 
@@ -175,7 +177,7 @@ class Options:
         for p in self.params():
             value = getattr(self, p.name)
             if value is None and p.from_preset:
-                value = self.PRESETS[self.preset][p.name]  # the preset field comes first and is checked
+                value = self.PRESETS[getattr(self, "preset")][p.name]  # noqa: B009 (declared by games with presets)
                 object.__setattr__(self, p.name, value)
             p.check(value)
 
@@ -187,7 +189,7 @@ class Options:
         return asdict(self)
 
     @classmethod
-    def from_dict(cls, data: dict | None):
+    def from_dict(cls, data: dict | None) -> Self:
         if data is not None and not isinstance(data, dict):
             raise InvalidOptions(f"options must be an object of option names and values, not {type(data).__name__}")
         data = dict(data or {})
@@ -196,6 +198,9 @@ class Options:
         if unknown:
             raise InvalidOptions(f"unknown option(s) {sorted(unknown, key=str)}: expected some of {sorted(names)}")
         return cls(**data)
+
+
+GameOptions = Options  # inside Game, ``Options`` names each game's own options class
 
 
 class Game:
@@ -216,19 +221,22 @@ class Game:
         cls.name, cls.title = cls.info.name, cls.info.title.en
 
     def __init__(
-        self, options: Options | dict | None = None, *, seed: int | None = None, chance: list[dict] | None = None
+        self, options: GameOptions | dict | None = None, *, seed: int | None = None, chance: list[dict] | None = None
     ):
         if isinstance(options, dict) or options is None:
             options = self.Options.from_dict(options)
-        elif not isinstance(options, self.Options):
+        if not isinstance(options, self.Options):
             raise InvalidOptions(f"options for {self.name} must be {self.Options.__name__} or a dict")
-        self.options = options
+        self.options: GameOptions = options
         self.chance = Chance(seed, chance)
         self.actions: list[tuple[int, Action]] = []
         self._start()
 
     # --- to implement -------------------------------------------------
-    seat_names: tuple[str, ...]
+    @property
+    def seat_names(self) -> tuple[str, ...]:
+        """The seats' names in clockwise order (a class attribute where the number of seats is fixed)."""
+        raise NotImplementedError
 
     def _start(self) -> None:
         raise NotImplementedError
@@ -241,13 +249,13 @@ class Game:
     def decision(self) -> Decision | None:
         raise NotImplementedError
 
-    def _legal(self) -> list[Action]:
+    def _legal(self) -> Sequence[Action]:
         raise NotImplementedError
 
     def _apply(self, action: Action) -> None:
         raise NotImplementedError
 
-    def observation(self, seat: int) -> dict:
+    def observation(self, seat: int) -> Observation:
         raise NotImplementedError
 
     def result(self) -> dict:
@@ -283,7 +291,7 @@ class Game:
         return self.current_seat is None
 
     def legal_actions(self) -> list[Action]:
-        return [] if self.is_over else self._legal()
+        return [] if self.is_over else list(self._legal())
 
     def is_legal(self, action: Action | str) -> bool:
         try:
@@ -293,33 +301,33 @@ class Game:
 
     def apply(self, action: Action | str | int, seat: int | None = None) -> None:
         """Apply the current seat's action; an illegal one raises :class:`IllegalMove`."""
-        if self.is_over:
+        mover = self.current_seat
+        if mover is None:
             raise IllegalMove("the game is over: no more actions")
-        if seat is not None and seat != self.current_seat:
-            raise IllegalMove(f"it is not seat {seat}'s turn: {self.seat_names[self.current_seat]} is to act")
+        if seat is not None and seat != mover:
+            raise IllegalMove(f"it is not seat {seat}'s turn: {self.seat_names[mover]} is to act")
         try:
             parsed = parse_action(action, self.decision)
         except ParseError as e:
             raise IllegalMove(str(e)) from None
         legal = self._legal()
         if parsed not in legal:
-            raise IllegalMove(self._why_illegal(parsed, legal))
-        mover = self.current_seat
+            raise IllegalMove(self._why_illegal(mover, parsed, legal))
         self._apply(parsed)
         self.actions.append((mover, parsed))
 
-    def _why_illegal(self, action: Action, legal: list[Action]) -> str:
-        who = self.seat_names[self.current_seat]
+    def _why_illegal(self, mover: int, action: Action, legal: Sequence[Action]) -> str:
+        who = self.seat_names[mover]
         if self.decision is Decision.TRUMP:
             return f"{who} must choose a trump suit (S, H, D or C), not {action}"
-        if action not in self.hand(self.current_seat):
+        if action not in self.hand(mover):
             return f"{who} does not hold {action}"
         return f"{who} must follow suit: {action} is not allowed; legal cards are {' '.join(map(str, legal))}"
 
     def clone(self):
         return copy.deepcopy(self)
 
-    def _base_observation(self, seat: int) -> dict:
+    def _base_observation(self, seat: int) -> Observation:
         if not isinstance(seat, int) or not 0 <= seat < self.num_seats:
             raise ValueError(f"seat must be 0..{self.num_seats - 1}")
         mine = self.current_seat == seat

@@ -1,11 +1,12 @@
-"""German Whist, two players (RULES.md section 1, seeds 000-002)."""
+"""German Whist, two players (docs/rules.md#german)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..cards import DECK, Card, Suit, from_mask
+from ..cards import DECK, Card, from_mask
 from .base import Action, Decision, Game, Options
+from .observation import GermanObservation, TrickView
 from .spec import GameInfo, Text, option
 from .trick import TrickPlay, suit_of
 
@@ -42,7 +43,7 @@ class GermanWhistOptions(Options):
 def deal_points(counted: tuple[int, int], low: bool, count: str, scoring: str) -> tuple[int | None, int]:
     """Winner seat (None for a 13-13 draw) and the points they score.
 
-    Clarification 4 of RULES.md: the book is 6 (``last13``) or 13 (``all26``)
+    docs/rules.md#german-scoring: the book is 6 (``last13``) or 13 (``all26``)
     in high and low games alike, and ``over_book`` always scores the larger
     count minus the book; ``difference`` scores the difference.
     """
@@ -74,6 +75,7 @@ class GermanWhist(Game):
              "Двое: выигрывайте карты из прикупа, затем разыграйте 13 взяток, которые считаются."),
         min_seats=2, max_seats=2, human_seat=0)
     Options = GermanWhistOptions
+    options: GermanWhistOptions
     seat_names = ("A", "B")
 
     def _start(self) -> None:
@@ -122,11 +124,12 @@ class GermanWhist(Game):
     def hand(self, seat: int) -> list[Card]:
         return from_mask(self.play.hands[seat])
 
-    def _legal(self) -> list[Action]:
+    def _legal(self) -> list[Card]:
         return from_mask(self.play.legal())
 
-    def _apply(self, card: Card) -> None:
-        winner = self.play.play(card.index)
+    def _apply(self, action: Action) -> None:
+        assert isinstance(action, Card)  # checked legal: German Whist has only card plays
+        winner = self.play.play(action.index)
         if winner is None:
             return
         if len(self.play.tricks) <= 13:  # a stage-1 trick: the winner takes the prize
@@ -148,7 +151,7 @@ class GermanWhist(Game):
 
     def _finish_deal(self) -> None:
         s1, s2 = self.tricks_won(1), self.tricks_won(2)
-        counted = tuple(s2) if self.options.count == "last13" else (s1[0] + s2[0], s1[1] + s2[1])
+        counted = (s2[0], s2[1]) if self.options.count == "last13" else (s1[0] + s2[0], s1[1] + s2[1])
         winner, points = deal_points(counted, self.low_game, self.options.count, self.options.scoring)
         if winner is not None:
             self.points[winner] += points
@@ -178,33 +181,31 @@ class GermanWhist(Game):
         held = self.play.hands[seat]
         return [DECK[c] for c in self.prizes[seat] if held >> c & 1]
 
-    def observation(self, seat: int) -> dict:
-        obs = self._base_observation(seat)
+    def observation(self, seat: int) -> GermanObservation:
         other = 1 - seat
         p = self.play
-        obs.update(
-            {
-                "deal_number": self.deal_number,
-                "dealer": self.dealer,
-                "stage": self.stage,
-                "trump": str(Suit(p.trump)),
-                "trump_card": str(DECK[self.trump_card]),
-                "low_game": self.low_game,
-                "prize": str(DECK[self.stock[0]]) if self.stock else None,
-                "stock_size": len(self.stock),
-                "leader": p.leader,
-                "trick": [{"seat": s, "card": str(DECK[c])} for s, c in p.trick],
-                "tricks": _tricks_view(p.tricks),
-                "tricks_won": {"stage1": self.tricks_won(1), "stage2": self.tricks_won(2)},
-                "prizes_taken": [[str(DECK[c]) for c in self.prizes[s]] for s in (0, 1)],
-                "my_draws": [str(DECK[c]) for c in self.draws[seat]],
-                "opponent_hand_size": bin(p.hands[other]).count("1"),
-                "opponent_known": [str(c) for c in self.known_hand(other)],
-                "points": list(self.points),
-                "deals_won": list(self.deals_won),
-                "deal_results": [dict(r) for r in self.deal_results],
-            }
-        )
+        obs: GermanObservation = {
+            **self._base_observation(seat),
+            "deal_number": self.deal_number,
+            "dealer": self.dealer,
+            "stage": self.stage,
+            "trump": str(DECK[self.trump_card].suit),
+            "trump_card": str(DECK[self.trump_card]),
+            "low_game": self.low_game,
+            "prize": str(DECK[self.stock[0]]) if self.stock else None,
+            "stock_size": len(self.stock),
+            "leader": p.leader,
+            "trick": [{"seat": s, "card": str(DECK[c])} for s, c in p.trick],
+            "tricks": _tricks_view(p.tricks),
+            "tricks_won": {"stage1": self.tricks_won(1), "stage2": self.tricks_won(2)},
+            "prizes_taken": [[str(DECK[c]) for c in self.prizes[s]] for s in (0, 1)],
+            "my_draws": [str(DECK[c]) for c in self.draws[seat]],
+            "opponent_hand_size": bin(p.hands[other]).count("1"),
+            "opponent_known": [str(c) for c in self.known_hand(other)],
+            "points": list(self.points),
+            "deals_won": list(self.deals_won),
+            "deal_results": [dict(r) for r in self.deal_results],
+        }
         if self.is_over:
             obs["result"] = self.result()
         return obs
@@ -226,7 +227,7 @@ class GermanWhist(Game):
         return self.result()["winner"], "points"
 
 
-def _tricks_view(tricks) -> list[dict]:
+def _tricks_view(tricks: list[tuple[int, list[tuple[int, int]], int]]) -> list[TrickView]:
     return [
         {"leader": l, "cards": [{"seat": s, "card": str(DECK[c])} for s, c in plays], "winner": w}
         for l, plays, w in tricks

@@ -9,11 +9,13 @@ whist with each player as one side (:mod:`.whist_scoring`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..cards import DECK, Card, Suit, from_mask
+from ..cards import DECK, Card, from_mask
 from .base import Action, Decision, Exchange, Game
 from .german import _tricks_view
+from .observation import ExchangeView, HumbugObservation, WhistScoreSheet
 from .spec import GameInfo, Text
 from .trick import TrickPlay, suit_of
 from .whist import WhistOptions
@@ -44,6 +46,7 @@ class HumbugWhist(Game):
              "Двое, четыре руки: оставьте свою руку или возьмите закрытый прикуп, затем играйте в вист."),
         min_seats=2, max_seats=2, human_seat=0, arena_options={"length": "deal"})
     Options = HumbugOptions
+    options: HumbugOptions
     seat_names = ("A", "B")
 
     def _start(self) -> None:
@@ -117,22 +120,24 @@ class HumbugWhist(Game):
     def hand(self, seat: int) -> list[Card]:
         return from_mask(self.play.hands[seat])
 
-    def _legal(self) -> list[Action]:
+    def _legal(self) -> Sequence[Action]:
         if self.exchanging:
             return [Exchange.KEEP] + [w for w in (Exchange.LEFT, Exchange.RIGHT) if self.widow_taken_by(w) is None]
         return from_mask(self.play.legal())
 
-    def _why_illegal(self, action: Action, legal: list[Action]) -> str:
+    def _why_illegal(self, mover: int, action: Action, legal: Sequence[Action]) -> str:
         if self.decision is Decision.EXCHANGE:
-            who = self.seat_names[self.current_seat]
+            assert isinstance(action, Exchange)  # parse_action accepts only the decision's own kind
             taker = self.widow_taken_by(action)
-            return (f"{who} cannot take the {action} widow: {self.seat_names[taker]} took it; "
+            taken_by = "" if taker is None else f": {self.seat_names[taker]} took it"
+            return (f"{self.seat_names[mover]} cannot take the {action} widow{taken_by}; "
                     f"choose {' or '.join(map(str, legal))}")
-        return super()._why_illegal(action, legal)
+        return super()._why_illegal(mover, action, legal)
 
     def _apply(self, action: Action) -> None:
         if self.exchanging:
             seat = self.current_seat
+            assert seat is not None and isinstance(action, Exchange)
             if action is not Exchange.KEEP:
                 self.laid_aside[seat] = self.play.hands[seat]
                 self.play.hands[seat] = self.places[WIDOW_PLACES[action]]
@@ -140,6 +145,7 @@ class HumbugWhist(Game):
             if not self.exchanging:
                 self.honours = honours_held([self.play.hands[0], self.play.hands[1]], self.play.trump)
             return
+        assert isinstance(action, Card)
         self.play.play(action.index)
         if self.play.done:
             self._finish_deal()
@@ -148,8 +154,9 @@ class HumbugWhist(Game):
         return [self.play.won[0], self.play.won[1]]
 
     def _finish_deal(self) -> None:
+        assert self.honours is not None  # counted when the exchange ended, before the first card
         line = score_deal(self.score, self.tricks_won(), self.honours)
-        line.update({"dealer": self.dealer, "trump": str(Suit(self.play.trump)), "honours_held": list(self.honours),
+        line.update({"dealer": self.dealer, "trump": str(DECK[self.turned_up].suit), "honours_held": list(self.honours),
                      "exchanges": self._exchanges_view()})
         self.deal_results.append(line)
         if not self.finished:
@@ -157,39 +164,38 @@ class HumbugWhist(Game):
             self._deal()
 
     # --- views ----------------------------------------------------------
-    def _exchanges_view(self) -> list[dict]:
+    def _exchanges_view(self) -> list[ExchangeView]:
         return [{"seat": s, "choice": str(c)} for s, c in self.exchanges]
 
-    def observation(self, seat: int) -> dict:
+    def observation(self, seat: int) -> HumbugObservation:
         """What ``seat`` knows: never a widow, the other's hand, nor the other's laid-aside hand."""
-        obs = self._base_observation(seat)
+        base = self._base_observation(seat)
         p = self.play
         place = self.turned_up_place
         out = self.laid_aside.get(seat, 0)
         if place == "out":
             out |= 1 << self.turned_up
-        obs.update(
-            {
-                "deal_number": self.deal_number,
-                "dealer": self.dealer,
-                "trump": str(Suit(p.trump)),
-                "turned_up": str(DECK[self.turned_up]) if place == "showing" else None,
-                "trump_card": str(DECK[self.turned_up]),
-                "trump_card_place": place,
-                "known_cards": self._known_cards(seat),
-                "exchanges": self._exchanges_view(),
-                "widows": {str(w): self.widow_taken_by(w) for w in (Exchange.LEFT, Exchange.RIGHT)},
-                "laid_aside": [str(c) for c in from_mask(self.laid_aside.get(seat, 0))],
-                "out_of_deal": [str(c) for c in from_mask(out)],
-                "hand_sizes": [bin(p.hands[s]).count("1") for s in (0, 1)],
-                "leader": p.leader,
-                "trick": [{"seat": s, "card": str(DECK[c])} for s, c in p.trick],
-                "tricks": _tricks_view(p.tricks),
-                "tricks_won": self.tricks_won(),
-                "score": self.score_sheet(),
-                "deal_results": [dict(r) for r in self.deal_results],
-            }
-        )
+        obs: HumbugObservation = {
+            **base,
+            "deal_number": self.deal_number,
+            "dealer": self.dealer,
+            "trump": str(DECK[self.turned_up].suit),
+            "turned_up": str(DECK[self.turned_up]) if place == "showing" else None,
+            "trump_card": str(DECK[self.turned_up]),
+            "trump_card_place": place,
+            "known_cards": self._known_cards(seat),
+            "exchanges": self._exchanges_view(),
+            "widows": {str(w): self.widow_taken_by(w) for w in (Exchange.LEFT, Exchange.RIGHT)},
+            "laid_aside": [str(c) for c in from_mask(self.laid_aside.get(seat, 0))],
+            "out_of_deal": [str(c) for c in from_mask(out)],
+            "hand_sizes": [bin(p.hands[s]).count("1") for s in (0, 1)],
+            "leader": p.leader,
+            "trick": [{"seat": s, "card": str(DECK[c])} for s, c in p.trick],
+            "tricks": _tricks_view(p.tricks),
+            "tricks_won": self.tricks_won(),
+            "score": self.score_sheet(),
+            "deal_results": [dict(r) for r in self.deal_results],
+        }
         if self.is_over:
             obs["result"] = self.result()
         return obs
@@ -200,7 +206,7 @@ class HumbugWhist(Game):
             return {}
         return {str(self.dealer): [str(DECK[self.turned_up])]}
 
-    def score_sheet(self) -> dict:
+    def score_sheet(self) -> WhistScoreSheet:
         s = self.score
         return {
             "sides": list(self.seat_names),

@@ -1,4 +1,4 @@
-"""Knock-out Whist, 2-7 players (RULES.md section 3, seed 004; no "dog's life")."""
+"""Knock-out Whist, 2-7 players, without the "dog's life" (docs/rules.md#knockout)."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from ..cards import DECK, Card, Suit, from_mask
 from .base import Action, Decision, Game, Options
 from .german import _tricks_view
+from .observation import KnockoutObservation
 from .spec import GameInfo, Text, option
 from .trick import TrickPlay, suit_of
 
@@ -29,6 +30,7 @@ class KnockoutWhist(Game):
              "От двух до семи игроков: не взял ни одной взятки в раздаче — выбыл."),
         min_seats=2, max_seats=7, human_seat=0, seats_option="players", score_unit="wins")
     Options = KnockoutOptions
+    options: KnockoutOptions
 
     @property
     def seat_names(self) -> tuple[str, ...]:
@@ -82,20 +84,23 @@ class KnockoutWhist(Game):
     def hand(self, seat: int) -> list[Card]:
         return from_mask(self.play.hands.get(seat, 0))
 
-    def _legal(self) -> list[Action]:
+    def _legal(self) -> list[Suit] | list[Card]:
         return list(Suit) if self.choosing_trump else from_mask(self.play.legal())
 
     def _apply(self, action: Action) -> None:
-        if self.choosing_trump:
+        if isinstance(action, Suit):  # checked legal: a suit only while the dealer chooses trump
             self.play.trump = int(action)
             self.choosing_trump = False
             return
+        assert isinstance(action, Card)
         self.play.play(action.index)
         if self.play.done:
             self._finish_deal()
 
     def _finish_deal(self) -> None:
         won = dict(self.play.won)
+        trump = self.play.trump
+        assert trump is not None  # a deal is played out only after its trump is fixed
         knocked = [s for s in self.active if won[s] == 0]
         for s in knocked:
             self.out[s] = self.deal_number
@@ -103,7 +108,7 @@ class KnockoutWhist(Game):
             {
                 "deal": self.deal_number,
                 "dealer": self.dealer,
-                "trump": str(Suit(self.play.trump)),
+                "trump": str(Suit(trump)),
                 "hand_size": self.hand_size,
                 "tricks": {str(s): won[s] for s in self.active},
                 "out": knocked,
@@ -128,27 +133,25 @@ class KnockoutWhist(Game):
             tied = [s for s in tied if drawn[s] % 13 == top]
         return tied[0]
 
-    def observation(self, seat: int) -> dict:
-        obs = self._base_observation(seat)
+    def observation(self, seat: int) -> KnockoutObservation:
         p = self.play
-        obs.update(
-            {
-                "deal_number": self.deal_number,
-                "hand_size": self.hand_size,
-                "dealer": self.dealer,
-                "trump": None if p.trump is None else str(Suit(p.trump)),
-                "trump_card": None if self.trump_card is None else str(DECK[self.trump_card]),
-                "active": list(self.active),
-                "out": {str(s): d for s, d in self.out.items()},
-                "hand_sizes": {str(s): bin(h).count("1") for s, h in p.hands.items()},
-                "leader": p.leader,
-                "trick": [{"seat": s, "card": str(DECK[c])} for s, c in p.trick],
-                "tricks": _tricks_view(p.tricks),
-                "tricks_won": {str(s): n for s, n in p.won.items()},
-                "tie_breaks": [dict(t) for t in self.tie_breaks],
-                "deal_results": [dict(r) for r in self.deal_results],
-            }
-        )
+        obs: KnockoutObservation = {
+            **self._base_observation(seat),
+            "deal_number": self.deal_number,
+            "hand_size": self.hand_size,
+            "dealer": self.dealer,
+            "trump": None if p.trump is None else str(Suit(p.trump)),
+            "trump_card": None if self.trump_card is None else str(DECK[self.trump_card]),
+            "active": list(self.active),
+            "out": {str(s): d for s, d in self.out.items()},
+            "hand_sizes": {str(s): bin(h).count("1") for s, h in p.hands.items()},
+            "leader": p.leader,
+            "trick": [{"seat": s, "card": str(DECK[c])} for s, c in p.trick],
+            "tricks": _tricks_view(p.tricks),
+            "tricks_won": {str(s): n for s, n in p.won.items()},
+            "tie_breaks": [dict(t) for t in self.tie_breaks],
+            "deal_results": [dict(r) for r in self.deal_results],
+        }
         if self.is_over:
             obs["result"] = self.result()
         return obs

@@ -1,4 +1,4 @@
-"""Whist, four players in two partnerships (RULES.md section 2, seed 003)."""
+"""Whist, four players in two partnerships (docs/rules.md#whist)."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from ..cards import DECK, Card, Suit, from_mask
 from .base import Action, Decision, Game, Options
 from .german import _tricks_view
+from .observation import WhistObservation, WhistScoreSheet
 from .spec import GameInfo, Text, option
 from .trick import TrickPlay, suit_of
 from .whist_scoring import RubberScore, honours_held, score_deal
@@ -61,10 +62,12 @@ class Whist(Game):
         min_seats=4, max_seats=4, human_seat=2, partnerships=True, score_unit="tricks",
         arena_options={"length": "deal"})
     Options = WhistOptions
+    options: WhistOptions
     seat_names = ("N", "E", "S", "W")
 
     def _start(self) -> None:
         o = self.options
+        assert o.target is not None and o.honours is not None  # filled from the preset
         self.score = RubberScore(o.target, o.honours, o.rubber_bonus)
         self.dealer = self.chance.dealer([0, 1, 2, 3])
         self.deal_results: list[dict] = []
@@ -108,11 +111,12 @@ class Whist(Game):
     def hand(self, seat: int) -> list[Card]:
         return from_mask(self.play.hands[seat])
 
-    def _legal(self) -> list[Action]:
+    def _legal(self) -> list[Card]:
         return from_mask(self.play.legal())
 
-    def _apply(self, card: Card) -> None:
-        self.play.play(card.index)
+    def _apply(self, action: Action) -> None:
+        assert isinstance(action, Card)  # checked legal: whist has only card plays
+        self.play.play(action.index)
         if self.play.done:
             self._finish_deal()
 
@@ -121,7 +125,7 @@ class Whist(Game):
         return [w[0] + w[2], w[1] + w[3]]
 
     def _finish_deal(self) -> None:
-        trump = self.play.trump
+        trump = suit_of(self.turned_up)
         honours = honours_held(self.dealt, trump)
         line = score_deal(self.score, self.tricks_by_side(), honours)
         line.update({"dealer": self.dealer, "trump": str(Suit(trump)), "honours_held": honours})
@@ -130,26 +134,24 @@ class Whist(Game):
             self.dealer = (self.dealer + 1) % 4
             self._deal()
 
-    def observation(self, seat: int) -> dict:
-        obs = self._base_observation(seat)
+    def observation(self, seat: int) -> WhistObservation:
         p = self.play
         showing = self.turned_up_showing
-        obs.update(
-            {
-                "deal_number": self.deal_number,
-                "dealer": self.dealer,
-                "trump": str(Suit(p.trump)),
-                "turned_up": str(DECK[self.turned_up]) if showing else None,
-                "known_cards": self._known_cards(seat),
-                "hand_sizes": [bin(p.hands[s]).count("1") for s in range(4)],
-                "leader": p.leader,
-                "trick": [{"seat": s, "card": str(DECK[c])} for s, c in p.trick],
-                "tricks": _tricks_view(p.tricks),
-                "tricks_won": self.tricks_by_side(),
-                "score": self.score_sheet(),
-                "deal_results": [dict(r) for r in self.deal_results],
-            }
-        )
+        obs: WhistObservation = {
+            **self._base_observation(seat),
+            "deal_number": self.deal_number,
+            "dealer": self.dealer,
+            "trump": str(DECK[self.turned_up].suit),
+            "turned_up": str(DECK[self.turned_up]) if showing else None,
+            "known_cards": self._known_cards(seat),
+            "hand_sizes": [bin(p.hands[s]).count("1") for s in range(4)],
+            "leader": p.leader,
+            "trick": [{"seat": s, "card": str(DECK[c])} for s, c in p.trick],
+            "tricks": _tricks_view(p.tricks),
+            "tricks_won": self.tricks_by_side(),
+            "score": self.score_sheet(),
+            "deal_results": [dict(r) for r in self.deal_results],
+        }
         if self.is_over:
             obs["result"] = self.result()
         return obs
@@ -160,7 +162,7 @@ class Whist(Game):
             return {}
         return {str(self.dealer): [str(DECK[self.turned_up])]}
 
-    def score_sheet(self) -> dict:
+    def score_sheet(self) -> WhistScoreSheet:
         s = self.score
         return {
             "sides": list(SIDES),

@@ -83,24 +83,23 @@ def match_summary(game: Game, lang: str, viewer: int | None) -> str:
 
 
 def replay_file(path: str, lang: str = "en", check_only: bool = False) -> int:
-    """Validate every record in ``path``; print each deal trick by trick."""
+    """Validate every record in ``path``; print each deal trick by trick.
+
+    A broken record raises :class:`RecordError` naming the file and line; the command line reports it.
+    """
     style = Style(lang, color=False)
     count = 0
-    try:
-        for line, record in read_records(path):
-            try:
-                game = replay(record)
-            except WhistError as e:
-                raise RecordError(f"{path}:{line}: {e}") from None
-            count += 1
-            if not check_only:
-                print(f"== {path}:{line} — {game.title} {game.options.to_dict()}")
-                fresh = type(game)(game.options, chance=record["chance"])
-                for _seat, action in game.actions:
-                    for text in apply_and_narrate(fresh, action, style):
-                        print("  " + text)
-    except (OSError, WhistError) as e:
-        print(f"error: {e}")
-        return 1
+    for line, record in read_records(path):
+        try:
+            game = replay(record)
+        except WhistError as e:
+            raise RecordError(f"{path}:{line}: {e}") from None
+        count += 1
+        if not check_only:
+            print(f"== {path}:{line} — {game.title} {game.options.to_dict()}")
+            fresh = type(game)(game.options, chance=record["chance"])
+            for _seat, action in game.actions:
+                for text in apply_and_narrate(fresh, action, style):
+                    print("  " + text)
     print(f"{count} record(s) valid" if lang == "en" else f"Записей проверено: {count}, ошибок нет")
     return 0

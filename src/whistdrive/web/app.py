@@ -22,6 +22,7 @@ from whistdrive.games import GAMES
 
 from . import i18n, rules
 from .botpool import BotPool, levels
+from .health import add_health_routes
 from .security import MAX_HTTP_BODY, MAX_WS_MESSAGE, SECURITY_HEADERS, GuardMiddleware, TokenBucket
 from .store import Store
 from .tables import Conn, Live, TableError, Tables
@@ -91,6 +92,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return response
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    add_health_routes(app)
 
     def tables(request_or_ws) -> Tables:
         return request_or_ws.app.state.tables
