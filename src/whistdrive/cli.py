@@ -14,7 +14,7 @@ import sys
 COMMAND_MODULES = (
     "whistdrive.web.cli",  # serve
     "whistdrive.terminal.cli",  # play, simulate, replay
-    "whistdrive.analysis",  # solve, analyse
+    "whistdrive.analysis_cli",  # solve, analyse
     "whistdrive.arena_cli",  # arena
 )
 

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 
 from ..cards import Card, Suit, parse_cards
 from ..errors import ParseError, WhistError
+from ..i18n import gettext_for
 from . import api, german
 
 WHIST_SEATS = "NESW"
@@ -156,19 +157,14 @@ def evaluate(pos: TextPosition) -> tuple[dict[int, int], str]:
     return vals, what
 
 
-_WORDS = {
-    "en": {"card": "card", "value": "value", "to_move": "to move", "trump": "trump", "nt": "no trump"},
-    "ru": {"card": "карта", "value": "взятки", "to_move": "ходит", "trump": "козырь", "nt": "без козыря"},
-}
-
-
 def format_values(pos: TextPosition, values: dict[int, int], what: str, lang: str = "en") -> str:
     """A table of every legal card (best first) and its value."""
-    w = _WORDS.get(lang, _WORDS["en"])
+    _ = gettext_for(lang)[0]
     seat_name = WHIST_SEATS[pos.to_move] if pos.game == "whist" else str(pos.to_move)
-    trump = w["nt"] if pos.trump is None else Suit(pos.trump).symbol
-    lines = [f"{pos.game}: {w['trump']} {trump}, {seat_name} {w['to_move']} ({what})"]
-    lines.append(f"{w['card']:<6}{w['value']}")
+    trump = _("no trump") if pos.trump is None else Suit(pos.trump).symbol
+    head = _("trump {suit}, {seat} to move").format(suit=trump, seat=seat_name)
+    card, value = _("card"), _("value")
+    lines = [f"{pos.game}: {head} ({what})", f"{card:<6}{value}"]
     fmt = Card.russian if lang == "ru" else Card.english
     for c, v in sorted(values.items(), key=lambda kv: (-kv[1], -(kv[0] % 13), kv[0])):
         lines.append(f"{fmt(Card.from_index(c)):<6}{v}")
