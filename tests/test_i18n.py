@@ -26,7 +26,7 @@ def code_messages() -> list[tuple[str, int, str | tuple, str | None]]:
 def test_babel_finds_the_texts_of_every_part():
     files = {Path(name).as_posix() for name, *_ in code_messages()}
     for part in ("terminal/render.py", "terminal/narrate.py", "terminal/play.py", "examples/__init__.py",
-                 "analysis_cli.py", "web/static/table.js", "web/templates/page.html"):
+                 "analysis_cli.py", "web/static/table.js", "web/templates/error.html"):
         assert any(f.endswith(part) for f in files), part
 
 

@@ -61,3 +61,19 @@ def test_rules_pages_with_anchors_and_highlighted_options(client):
     r = client.get("/rules/german?lang=en&o.count=all26&o.scoring=difference")
     assert 'id="opt-count" class="current-option"' in r.text and "all26" in r.text
     assert client.get("/rules/chess").status_code == 404
+
+
+def test_hostile_query_values_are_escaped(client):
+    hostile = '"><script>alert(1)</script>'
+    r = client.get("/rules/german", params={"lang": "en", "o.count": hostile, "o.<img src=x onerror=alert(1)>": "1"})
+    assert r.status_code == 200
+    assert "<script>alert" not in r.text and "<img src=x" not in r.text
+    assert "&lt;script&gt;alert(1)" in r.text  # the value is shown, as text (cut to 40 characters)
+    assert 'id="opt-count" class="current-option"' in r.text
+
+
+def test_error_page_is_translated_and_escaped(client):
+    client.cookies.set("wd_lang", "ru")
+    r = client.get("/rules/%3Cscript%3Ealert(1)")
+    assert r.status_code == 404 and "<script>alert" not in r.text
+    assert "<h1>Такой игры нет.</h1>" in r.text and ">В лобби</a>" in r.text
