@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run play test browser lint bench clean
+.PHONY: run play test browser lint bench i18n clean
 
 run: $(STAMP)  ## set up, then serve the web app at http://127.0.0.1:8000
 	$(BIN)/whistdrive serve
@@ -20,6 +20,14 @@ browser:  ## Debian's Chromium for the browser tests (test tools cannot download
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
+
+POT := build/messages.pot
+
+i18n: $(STAMP)  ## refresh the translation catalogue from the code (babel.cfg), then translate the new entries
+	mkdir -p build
+	PYTHONPATH=src $(BIN)/pybabel extract -F babel.cfg --no-location --sort-output -o $(POT) .
+	$(BIN)/pybabel update -i $(POT) -d src/whistdrive/locale -D messages --ignore-obsolete \
+		--no-fuzzy-matching -w 120
 
 bench: $(STAMP)
 	for b in benchmarks/bench_*.py; do $(BIN)/python $$b; done
