@@ -139,21 +139,22 @@ def parse_position(text: str) -> TextPosition:
     )
 
 
-def evaluate(pos: TextPosition) -> tuple[dict[int, int], str]:
-    """Values of every legal card and a description of what they count."""
+def evaluate(pos: TextPosition, lang: str = "en") -> tuple[dict[int, int], str]:
+    """Values of every legal card and a description of what they count (in ``lang``)."""
+    _ = gettext_for(lang)[0]
     trick = [(((pos.leader + k) % len(pos.hands)), c) for k, c in enumerate(pos.trick)]
     if pos.game == "german":
         vals = german.values_german_stage1(
             pos.hands[0], pos.hands[1], pos.stock, pos.trump, pos.leader, trick, pos.count, pos.follow_suit
         )
-        what = f"tricks for seat {pos.to_move}"
+        what = _("tricks for seat {seat}").format(seat=pos.to_move)
     elif pos.game == "whist":
         vals = api.values_whist(pos.hands, pos.trump, pos.leader, trick)
-        what = f"tricks for {'N-S' if pos.to_move % 2 == 0 else 'E-W'}"
+        what = _("tricks for {side}").format(side="N-S" if pos.to_move % 2 == 0 else "E-W")
     else:
         seat = pos.to_move if pos.seat is None else pos.seat
         vals = api.values_knockout(pos.hands, pos.trump, pos.leader, trick, seat)
-        what = f"tricks seat {seat} is sure of"
+        what = _("tricks seat {seat} is sure of").format(seat=seat)
     return vals, what
 
 
@@ -175,7 +176,7 @@ def run_solve(text: str, lang: str = "en") -> str:
     """``whistdrive solve``: parse, solve, format.  Bad positions raise ParseError."""
     pos = parse_position(text)
     try:
-        vals, what = evaluate(pos)
+        vals, what = evaluate(pos, lang)
     except WhistError as e:
         if isinstance(e, ParseError):
             raise
