@@ -213,6 +213,15 @@ def render(game: str, lang: str, chosen: dict[str, str] | None = None,
         return None
     tokens, title, toc, ids = _parse(str(p), p.stat().st_mtime)
     chosen = {k: v for k, v in (chosen or {}).items() if OPTION_NAME.fullmatch(k)}
+    if not chosen:
+        return title, _plain_html(str(p), p.stat().st_mtime), toc
     env = {"chosen": chosen, "label": label, "missing": [k for k in chosen if f"opt-{k}" not in ids]}
     md = _markdown()
     return title, md.renderer.render(tokens, md.options, env), toc
+
+
+@functools.lru_cache(maxsize=32)
+def _plain_html(path: str, mtime: float) -> str:
+    """The page as most readers get it (no table's options to mark), rendered once."""
+    md = _markdown()
+    return md.renderer.render(_parse(path, mtime)[0], md.options, {})
