@@ -8,7 +8,7 @@ TEST_STAMP := $(VENV)/.installed-test
 # `make lock` pins from pyproject.toml with pip-tools; the index options stay out of the files.
 LOCK_FLAGS := --quiet --strip-extras --allow-unsafe --no-emit-index-url --no-emit-find-links --no-emit-trusted-host
 
-.PHONY: run play test browser lint bench lock clean
+.PHONY: run play test browser lint bench lock i18n clean
 
 run: $(STAMP)  ## set up, then serve the web app at http://127.0.0.1:8000
 	$(BIN)/whistdrive serve
@@ -25,6 +25,14 @@ browser:  ## Debian's Chromium for the browser tests (test tools cannot download
 lint: $(TEST_STAMP)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy
+
+POT := build/messages.pot
+
+i18n: $(TEST_STAMP)  ## refresh the translation catalogue from the code (babel.cfg), then translate the new entries
+	mkdir -p build
+	PYTHONPATH=src $(BIN)/pybabel extract -F babel.cfg --no-location --sort-output -o $(POT) .
+	$(BIN)/pybabel update -i $(POT) -d src/whistdrive/locale -D messages --ignore-obsolete \
+		--no-fuzzy-matching -w 120
 
 bench: $(TEST_STAMP)
 	for b in benchmarks/bench_*.py; do $(BIN)/python $$b; done

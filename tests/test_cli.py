@@ -87,7 +87,7 @@ def test_simulate_then_replay(tmp_path, capsys):
         lines = path.read_text(encoding="utf-8").splitlines()
         assert len(lines) == 5
         assert main(["replay", str(path), "--check"]) == 0
-        assert "5 record(s) valid" in capsys.readouterr().out
+        assert "5 records valid" in capsys.readouterr().out
     assert main(["replay", str(path)]) == 0
     assert "won the trick" in capsys.readouterr().out
 

@@ -3,6 +3,7 @@
 A decision is analysed where the position is fully known to the solver: German
 Whist stage 2 (perfect information) and, double-dummy, every card of whist,
 Knock-out Whist and Humbug Whist's play (a finished game reveals every hand).
+The ``solve`` and ``analyse`` commands that print it are :mod:`whistdrive.analysis_cli`.
 """
 
 from __future__ import annotations
@@ -10,7 +11,6 @@ from __future__ import annotations
 from .cards import DECK
 from .games import Game
 from .records import replay
-from .terminal.render import Style
 
 
 def solver_values(game: Game) -> tuple[dict[int, int], str] | None:
@@ -68,59 +68,3 @@ def analyse(record: dict) -> list[dict]:
                         "best_cards": [str(DECK[c]) for c, v in values.items() if v == best], "unit": unit})
         game.apply(action, seat=seat)
     return out
-
-
-def format_analysis(entries: list[dict], game: Game, lang: str = "en") -> str:
-    style = Style(lang, color=False)
-    lost: dict[int, int] = {}
-    lines = []
-    for e in entries:
-        loss = e["best"] - e["value"]
-        lost[e["seat"]] = lost.get(e["seat"], 0) + loss
-        mark = "" if loss == 0 else f"  −{loss}  " + ("лучше" if lang == "ru" else "best") + ": " + \
-            " ".join(style.card(c) for c in e["best_cards"])
-        lines.append(f"{e['deal']}.{e['trick']:<3} {game.seat_names[e['seat']]:<3} {style.card(e['card']):<4}"
-                     f" {e['value']}/{e['best']}{mark}")
-    head = "сдача.взятка место карта значение/лучшее" if lang == "ru" else "deal.trick seat card value/best"
-    summary = ("потеряно взяток: " if lang == "ru" else "tricks lost: ") + \
-        ", ".join(f"{game.seat_names[s]} {n}" for s, n in sorted(lost.items()))
-    return "\n".join([head, *lines, summary]) + "\n"
-
-
-def register(sub) -> None:
-    solve = sub.add_parser("solve", help="values of every legal card in a position (perfect information)",
-                           description="Read a position in the text form of docs/solver.md and print the value "
-                                       "of every legal card.")
-    solve.add_argument("file", help="position file, or - for standard input")
-    solve.add_argument("--lang", choices=("en", "ru"), default="en")
-    solve.set_defaults(run=_run_solve)
-    an = sub.add_parser("analyse", aliases=["analyze"], help="the solver's verdict on each card of a record",
-                        description="For each decision of a record whose position is fully known (German Whist "
-                                    "stage 2, Humbug Whist after the exchange) or double-dummy (whist, knock-out), print the value of the card "
-                                    "played against the best card.")
-    an.add_argument("record", help="a .json record")
-    an.add_argument("--lang", choices=("en", "ru"), default="en")
-    an.set_defaults(run=_run_analyse)
-
-
-def _run_solve(args) -> int:
-    import sys
-
-    from .solver.position import run_solve
-
-    if args.file == "-":
-        text = sys.stdin.read()
-    else:
-        with open(args.file, encoding="utf-8") as f:
-            text = f.read()
-    print(run_solve(text, args.lang), end="")
-    return 0
-
-
-def _run_analyse(args) -> int:
-    from .records import read_records
-
-    for _, record in read_records(args.record):
-        game = replay(record)
-        print(format_analysis(analyse(record), game, args.lang), end="")
-    return 0

@@ -23,7 +23,7 @@ from .errors import WhistError
 COMMAND_MODULES = (
     "whistdrive.web.cli",  # serve
     "whistdrive.terminal.cli",  # play, simulate, replay
-    "whistdrive.analysis",  # solve, analyse
+    "whistdrive.analysis_cli",  # solve, analyse
     "whistdrive.arena_cli",  # arena
 )
 USER_ERROR = 2

@@ -5,28 +5,12 @@ from __future__ import annotations
 import re
 
 from whistdrive.web import i18n
-from whistdrive.web.messages import extract
-
-
-def test_every_string_is_translated_to_russian():
-    singles, plurals = extract()
-    cat = i18n.js_catalog("ru")["messages"]
-    missing = sorted(s for s in singles | set(plurals) if s not in cat)
-    assert not missing, missing
-    for s in plurals:
-        assert isinstance(cat[s], list) and len(cat[s]) == 3, s
-
-
-def test_russian_plurals():
-    _, ngettext = i18n.gettext_for("ru")
-    got = [ngettext("{n} trick", "{n} tricks", n).format(n=n) for n in (1, 2, 5, 11, 21, 22, 25, 101, 112)]
-    assert got == ["1 взятка", "2 взятки", "5 взяток", "11 взяток", "21 взятка", "22 взятки", "25 взяток",
-                   "101 взятка", "112 взяток"]
+from whistdrive.web.app import STATIC
 
 
 def test_js_plural_rule_matches_the_po_header():
     """static/i18n.js hard-codes the plural rules (no eval under our CSP): they must match the .po header."""
-    js = (i18n.LOCALE_DIR.parent / "static" / "i18n.js").read_text(encoding="utf-8")
+    js = (STATIC / "i18n.js").read_text(encoding="utf-8")
     ru = re.search(r"ru: \(n\) => \((.*?)\),\n", js, re.S).group(1)
     py_js = ru.replace("===", "==").replace("!==", "!=").replace("&&", " and ").replace("||", " or ")
     formula = i18n.catalog("ru").plural_expr
@@ -77,3 +61,19 @@ def test_rules_pages_with_anchors_and_highlighted_options(client):
     r = client.get("/rules/german?lang=en&o.count=all26&o.scoring=difference")
     assert 'id="opt-count" class="current-option"' in r.text and "all26" in r.text
     assert client.get("/rules/chess").status_code == 404
+
+
+def test_hostile_query_values_are_escaped(client):
+    hostile = '"><script>alert(1)</script>'
+    r = client.get("/rules/german", params={"lang": "en", "o.count": hostile, "o.<img src=x onerror=alert(1)>": "1"})
+    assert r.status_code == 200
+    assert "<script>alert" not in r.text and "<img src=x" not in r.text
+    assert "&lt;script&gt;alert(1)" in r.text  # the value is shown, as text (cut to 40 characters)
+    assert 'id="opt-count" class="current-option"' in r.text
+
+
+def test_error_page_is_translated_and_escaped(client):
+    client.cookies.set("wd_lang", "ru")
+    r = client.get("/rules/%3Cscript%3Ealert(1)")
+    assert r.status_code == 404 and "<script>alert" not in r.text
+    assert "<h1>Такой игры нет.</h1>" in r.text and ">В лобби</a>" in r.text

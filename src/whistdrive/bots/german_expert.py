@@ -19,7 +19,7 @@ from ..cards import FULL_MASK
 from ..games.german import deal_points
 from ..games.trick import SUIT_MASKS, beats, legal_mask, winning_play
 from ..solver import values_german_stage1
-from ..solver.api import ENGINE, Position
+from ..solver.api import Position, side_one_tricks
 from .dd import play_values
 from .heuristic import card_text
 from .rules import card_cost, classic_card, german_wants
@@ -143,7 +143,7 @@ def playout_value(world: World, me: int, trump: int, rules: Rules) -> float:
     left = 26 - world.done
     lo, hi = rules.window(me, world.won1, world.won2, left)
     pos = Position([world.hands[0], world.hands[1]], trump, world.leader, (), (1 - me, me))
-    future = ENGINE.side1_tricks(pos, lo, hi)
+    future = side_one_tricks(pos, lo, hi)
     won2 = list(world.won2)
     won2[me] += future
     won2[1 - me] += left - future

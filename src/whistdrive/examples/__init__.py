@@ -36,6 +36,7 @@ from ..cards import DECK, Card, Suit
 from ..games import Decision, Game, new_game
 from ..games.base import parse_action
 from ..games.trick import TrickPlay, suit_of
+from ..i18n import LANGS, N_, translations
 
 EXAMPLES: tuple[str, ...] = (
     "german-1-3",
@@ -61,7 +62,6 @@ _VIEW: dict[str, tuple[int, int]] = {
     "knockout-tie-break": (3, 3),
 }
 
-LANGS = ("en", "ru")
 
 
 def load(example_id: str) -> dict:
@@ -73,44 +73,25 @@ def load(example_id: str) -> dict:
 
 
 # --- wording -------------------------------------------------------------------
-SUIT_NAMES = {"en": ("spades", "hearts", "diamonds", "clubs"), "ru": ("пики", "черви", "бубны", "трефы")}
-SIDE_NAMES = {"en": ("North–South", "East–West"), "ru": ("Север–Юг", "Восток–Запад")}
-SIDE_INSTR = {"en": ("North–South", "East–West"), "ru": ("Севером–Югом", "Востоком–Западом")}
-GAME_KIND = {
-    "en": {3: "a treble", 2: "a double", 1: "a single"},
-    "ru": {3: "«тройной»", 2: "«двойной»", 1: "«одиночный»"},
-}
-
-
-def _plural_ru(n: int, one: str, few: str, many: str) -> str:
-    if n % 10 == 1 and n % 100 != 11:
-        return one
-    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
-        return few
-    return many
-
-
-def _tricks(n: int, lang: str) -> str:
-    if lang == "ru":
-        return f"{n} {_plural_ru(n, 'взятку', 'взятки', 'взяток')}"
-    return f"{n} trick" if n == 1 else f"{n} tricks"
+SUIT_NAMES = (N_("spades"), N_("hearts"), N_("diamonds"), N_("clubs"))
+SIDE_NAMES = (N_("North–South"), N_("East–West"))
+WHIST_SEATS = (N_("North"), N_("East"), N_("South"), N_("West"))
+GAME_KIND = {3: N_("a treble"), 2: N_("a double"), 1: N_("a single")}
 
 
 def _sentences(*parts: str) -> str:
     return " ".join(p[0].upper() + p[1:] for p in parts if p)
 
 
-def _and(names: list[str], lang: str) -> str:
-    word = " и " if lang == "ru" else " and "
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + word + names[-1]
-
-
 class _Words:
-    """Localized names and card notation for one game and language."""
+    """Localized names, card notation and the catalogue of one game and language."""
 
     def __init__(self, game: Game, lang: str):
         self.lang = lang
         self.game = game
+        tr = translations(lang)
+        self.gettext, self.ngettext, self.pgettext, self.npgettext = (
+            tr.gettext, tr.ngettext, tr.pgettext, tr.npgettext)
 
     def card(self, card: Card | int | str) -> str:
         if isinstance(card, int):
@@ -120,23 +101,38 @@ class _Words:
         return card.russian() if self.lang == "ru" else card.english()
 
     def suit(self, suit: int) -> str:
-        return SUIT_NAMES[self.lang][suit]
+        return self.gettext(SUIT_NAMES[suit])
+
+    def side(self, side: int) -> str:
+        return self.gettext(SIDE_NAMES[side])
+
+    def side_by(self, side: int) -> str:
+        """A side as the one a game or rubber goes to (Russian: the instrumental case)."""
+        if side == 0:
+            return self.pgettext("won by", "North–South")
+        return self.pgettext("won by", "East–West")
+
+    def taken(self, n: int) -> str:
+        """``n`` tricks as the object of a sentence (Russian: the accusative case)."""
+        return self.npgettext("taken", "{n} trick", "{n} tricks", n).format(n=n)
+
+    def join(self, names: list[str]) -> str:
+        if len(names) == 1:
+            return names[0]
+        return self.gettext("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
     def seat_names(self) -> list[str]:
-        g, ru = self.game, self.lang == "ru"
+        g, _ = self.game, self.gettext
         if g.name in ("german", "humbug"):
-            role = ("Сдающий", "Не сдававший") if ru else ("Dealer", "Non-dealer")
-            return [role[0] if s == g.dealer else role[1] for s in (0, 1)]
+            return [_("Dealer") if s == g.dealer else _("Non-dealer") for s in (0, 1)]
         if g.name == "whist":
-            return ["Север", "Восток", "Юг", "Запад"] if ru else ["North", "East", "South", "West"]
-        return [f"{'Игрок' if ru else 'Player'} {s + 1}" for s in range(g.num_seats)]
+            return [_(name) for name in WHIST_SEATS]
+        return [_("Player {n}").format(n=s + 1) for s in range(g.num_seats)]
 
     def who(self, seat: int) -> str:
         """A seat as the subject of a sentence (lower case for the roles of the two-player games)."""
         if self.game.name in ("german", "humbug"):
-            if self.lang == "ru":
-                return "сдающий" if seat == self.game.dealer else "не сдававший"
-            return "the dealer" if seat == self.game.dealer else "the non-dealer"
+            return self.gettext("the dealer") if seat == self.game.dealer else self.gettext("the non-dealer")
         return self.seat_names()[seat]
 
 
@@ -237,287 +233,199 @@ def _sorted_cards(mask: int) -> list[str]:
 
 
 def _deal_intro(game: Game, w: _Words) -> str:
-    ru = w.lang == "ru"
+    _, ngettext, pgettext = w.gettext, w.ngettext, w.pgettext
     n = len(game.deal_results) + 1
     if game.name == "humbug":
         card, suit = w.card(game.turned_up), w.suit(suit_of(game.turned_up))
         a, b = game.score.game_points
-        if ru:
-            return _sentences(
-                f"сдача {n}: сдающий раздаёт всю колоду на четыре места, начиная с левого прикупа, "
-                f"и открывает свою последнюю карту {card}: козыри — {suit}.",
-                "сначала не сдававший, затем сдающий решают: оставить руку или взять прикуп.",
-                f"счёт гейма {a}–{b}." if n > 1 else "",
-            )
         return _sentences(
-            f"deal {n}: the dealer deals the whole pack to four places, starting with the left widow, "
-            f"and turns up the last card, {card}: {suit} are trump.",
-            "first the non-dealer, then the dealer, keeps the hand or takes a widow.",
-            f"game score {a}–{b}." if n > 1 else "",
+            _("deal {n}: the dealer deals the whole pack to four places, starting with the left widow, "
+              "and turns up the last card, {card}: {suit} are trump.").format(n=n, card=card, suit=suit),
+            _("first the non-dealer, then the dealer, keeps the hand or takes a widow."),
+            _("game score {a}–{b}.").format(a=a, b=b) if n > 1 else "",
         )
     if game.name == "german":
         card, suit = w.card(game.trump_card), w.suit(suit_of(game.trump_card))
-        lead = w.who(1 - game.dealer)
-        if ru:
-            parts = [
-                f"сдача {n}: сдающий раздаёт по 13 карт и открывает {card}: козыри — {suit}, {card} — первый приз.",
-                f"{lead} ходит первым.",
-            ]
-            if game.low_game:
-                parts.append("открытая карта чёрная: игра на минимум — выигрывает тот, у кого меньше взяток.")
-        else:
-            parts = [
-                f"deal {n}: the dealer deals 13 cards each and turns up {card}: {suit} are trump, "
-                f"and {card} is the first prize.",
-                f"{lead} leads.",
-            ]
-            if game.low_game:
-                parts.append("the trump card is black: a low game — the fewer counted tricks wins.")
+        parts = [
+            _("deal {n}: the dealer deals 13 cards each and turns up {card}: {suit} are trump, "
+              "and {card} is the first prize.").format(n=n, card=card, suit=suit),
+            pgettext("first lead of German Whist", "{who} leads.").format(who=w.who(1 - game.dealer)),
+        ]
+        if game.low_game:
+            parts.append(_("the trump card is black: a low game — the fewer counted tricks wins."))
         return _sentences(*parts)
     if game.name == "whist":
         dealer, left = w.who(game.dealer), w.who((game.dealer + 1) % 4)
         card, suit = w.card(game.turned_up), w.suit(suit_of(game.turned_up))
         a, b = game.score.game_points
-        ns, ew = SIDE_NAMES[w.lang]
-        if ru:
-            return _sentences(
-                f"сдача {n}: сдаёт {dealer} и открывает свою последнюю карту {card}: козыри — {suit}.",
-                f"ходит {left}.",
-                f"счёт гейма: {ns} {a}, {ew} {b}.",
-            )
         return _sentences(
-            f"deal {n}: {dealer} deals and turns up the last card, {card}: {suit} are trump.",
-            f"{left} leads.",
-            f"game score: {ns} {a}, {ew} {b}.",
+            _("deal {n}: {dealer} deals and turns up the last card, {card}: {suit} are trump.").format(
+                n=n, dealer=dealer, card=card, suit=suit),
+            _("{who} leads.").format(who=left),
+            _("game score: {ns} {a}, {ew} {b}.").format(ns=w.side(0), a=a, ew=w.side(1), b=b),
         )
     dealer, size = w.who(game.dealer), game.hand_size
     if n == 1:
         card, suit = w.card(game.trump_card), w.suit(suit_of(game.trump_card))
-        lead = w.who(game.play.leader)
-        if ru:
-            return _sentences(
-                f"сдача 1: {dealer} сдаёт по 7 карт и открывает {card}: козыри — {suit}.", f"ходит {lead}."
-            )
         return _sentences(
-            f"deal 1: {dealer} deals 7 cards each and turns up {card}: {suit} are trump.", f"{lead} leads."
+            _("deal 1: {dealer} deals 7 cards each and turns up {card}: {suit} are trump.").format(
+                dealer=dealer, card=card, suit=suit),
+            _("{who} leads.").format(who=w.who(game.play.leader)),
         )
-    players = _and([w.who(s) for s in game.active], w.lang)
-    if ru:
-        each = f"по {size} {_plural_ru(size, 'карте', 'карты', 'карт')}"
-        return _sentences(
-            f"сдача {n}: {dealer} сдаёт {each} игрокам: {players}.",
-            "сдающий смотрит свои карты, назначает козырь и ходит первым.",
-        )
-    each = "1 card" if size == 1 else f"{size} cards"
+    players = w.join([w.who(s) for s in game.active])
     return _sentences(
-        f"deal {n}: {dealer} deals {each} each to {players}.", "the dealer looks at the hand, chooses trump and leads."
+        ngettext("deal {n}: {dealer} deals {size} card each to {players}.",
+                 "deal {n}: {dealer} deals {size} cards each to {players}.", size).format(
+            n=n, dealer=dealer, size=size, players=players),
+        _("the dealer looks at the hand, chooses trump and leads."),
     )
 
 
 def _earlier(game: Game, w: _Words) -> str:
     """One sentence on the deals played before the example's start."""
-    done = len(game.deal_results)
-    ru = w.lang == "ru"
+    _ = w.gettext
     if game.name == "whist":
         scored = ", ".join(
-            f"{'сдача' if ru else 'deal'} {i} {r['points'][0]}–{r['points'][1]}"
+            _("deal {n} {ns}–{ew}").format(n=i, ns=r["points"][0], ew=r["points"][1])
             for i, r in enumerate(game.deal_results, 1)
         )
-        ns, ew = SIDE_NAMES[w.lang]
-        return f"до этой сдачи ({ns} – {ew}): {scored}." if ru else f"before this deal ({ns} – {ew}): {scored}."
-    names = _and([w.who(s) for s in game.active], w.lang)
-    if ru:
-        return f"сыграны сдачи 1–{done}; в игре остаются: {names}."
-    return f"deals 1–{done} are played; still in the game: {names}."
+        return _("before this deal ({ns} – {ew}): {scored}.").format(ns=w.side(0), ew=w.side(1), scored=scored)
+    return _("deals 1–{done} are played; still in the game: {names}.").format(
+        done=len(game.deal_results), names=w.join([w.who(s) for s in game.active]))
 
 
 def _card_caption(game: Game, tp_before: TrickPlay, seat: int, card: Card, winner, won_with, w: _Words) -> str:
-    ru, who, c = w.lang == "ru", w.who(seat), w.card(card)
+    _, who, c = w.gettext, w.who(seat), w.card(card)
     led = tp_before.led_suit
     if led is None:
-        parts = [f"{who} ходит {c}." if ru else f"{who} leads {c}."]
+        parts = [_("{who} leads {card}.").format(who=who, card=c)]
     elif card.suit == led:
-        parts = [f"{who} кладёт {c}." if ru else f"{who} plays {c}."]
+        parts = [_("{who} plays {card}.").format(who=who, card=c)]
     elif tp_before.trump is not None and card.suit == tp_before.trump:
-        sym = Suit(led).symbol
-        parts = [
-            f"{who} бьёт козырем {c} (масти {sym} нет)." if ru else f"{who} has no {w.suit(led)} and trumps with {c}."
-        ]
+        parts = [_("{who} has no {suit} and trumps with {card}.").format(
+            who=who, card=c, suit=w.suit(led), symbol=Suit(led).symbol)]
     else:
-        sym = Suit(led).symbol
-        parts = [f"{who} сбрасывает {c} (масти {sym} нет)." if ru else f"{who} has no {w.suit(led)} and discards {c}."]
+        parts = [_("{who} has no {suit} and discards {card}.").format(
+            who=who, card=c, suit=w.suit(led), symbol=Suit(led).symbol)]
     if winner is not None:
-        wc = w.card(won_with)
-        parts.append(f"{w.who(winner)} берёт взятку ({wc})." if ru else f"{w.who(winner)} wins the trick with {wc}.")
+        parts.append(_("{who} wins the trick with {card}.").format(who=w.who(winner), card=w.card(won_with)))
     return _sentences(*parts)
 
 
 def _prize_caption(game: Game, winner: int, prize: int, draw: int, w: _Words) -> str:
-    ru = w.lang == "ru"
+    _ = w.gettext
     win, lose = w.who(winner), w.who(1 - winner)
-    suit = w.suit(game.play.trump)
-    n = len(game.play.tricks) + 1
-    if ru:
-        parts = [f"{win} забирает приз {w.card(prize)}, {lose} берёт следующую карту в закрытую ({w.card(draw)})."]
-        if game.stock:
-            parts.append(f"новый приз — {w.card(game.stock[0])}; козыри по-прежнему {suit}.")
-            parts.append(f"у обоих по 13 карт; {win} начинает взятку {n}.")
-        else:
-            parts.append(f"колода кончилась: начинается вторая стадия, {win} ходит первым.")
+    parts = [_("{win} takes the prize {prize}; {lose} draws the next card face down ({draw}).").format(
+        win=win, prize=w.card(prize), lose=lose, draw=w.card(draw))]
+    if game.stock:
+        parts.append(_("the new prize is {prize}; {suit} stay trump.").format(
+            prize=w.card(game.stock[0]), suit=w.suit(game.play.trump)))
+        parts.append(_("both hold 13 cards; {win} leads trick {n}.").format(win=win, n=len(game.play.tricks) + 1))
     else:
-        parts = [f"{win} takes the prize {w.card(prize)}; {lose} draws the next card face down ({w.card(draw)})."]
-        if game.stock:
-            parts.append(f"the new prize is {w.card(game.stock[0])}; {suit} stay trump.")
-            parts.append(f"both hold 13 cards; {win} leads trick {n}.")
-        else:
-            parts.append(f"the stock is empty: stage 2 begins, {win} leads.")
+        parts.append(_("the stock is empty: stage 2 begins, {win} leads.").format(win=win))
     return _sentences(*parts)
 
 
 def _exchange_caption(seat: int, choice: str, w: _Words) -> str:
-    who = w.who(seat)
-    if w.lang == "ru":
-        side = {"left": "левый", "right": "правый"}.get(choice)
-        return _sentences(f"{who} оставляет сданную руку." if side is None
-                          else f"{who} откладывает сданную руку и берёт {side} прикуп.")
-    return _sentences(f"{who} keeps the dealt hand." if choice == "keep"
-                      else f"{who} lays the dealt hand aside and takes the {choice} widow.")
+    _ = w.gettext
+    texts = {"keep": _("{who} keeps the dealt hand."),
+             "left": _("{who} lays the dealt hand aside and takes the left widow."),
+             "right": _("{who} lays the dealt hand aside and takes the right widow.")}
+    return _sentences(texts[choice].format(who=w.who(seat)))
 
 
 def _humbug_deal_end(game: Game, line: dict, w: _Words) -> str:
-    ru, n = w.lang == "ru", len(game.deal_results)
+    _ = w.gettext
     nd, d = 1 - line["dealer"], line["dealer"]
     t, tp, hp, pts = line["tricks"], line["trick_points"], line["honour_points"], line["points"]
-    names = [w.who(nd), w.who(d)]
-    if ru:
-        parts = [f"сдача {n} окончена: {names[0]} — {_tricks(t[nd], 'ru')}, {names[1]} — {_tricks(t[d], 'ru')}.",
-                 f"очки за взятки {tp[nd]}–{tp[d]}, за онёры {hp[nd]}–{hp[d]}: итого {pts[nd]}–{pts[d]}."]
-    else:
-        parts = [f"deal {n} ends: {names[0]} takes {_tricks(t[nd], 'en')}, {names[1]} {t[d]}.",
-                 f"points for tricks {tp[nd]}–{tp[d]}, for honours {hp[nd]}–{hp[d]}: {pts[nd]}–{pts[d]} in all."]
-    return _sentences(*parts)
+    return _sentences(
+        _("deal {n} ends: {first} takes {a}, {second} {b}.").format(
+            n=len(game.deal_results), first=w.who(nd), a=w.taken(t[nd]), second=w.who(d), b=t[d]),
+        _("points for tricks {a}–{b}, for honours {c}–{d}: {e}–{f} in all.").format(
+            a=tp[nd], b=tp[d], c=hp[nd], d=hp[d], e=pts[nd], f=pts[d]),
+    )
 
 
 def _deal_end_caption(game: Game, line: dict, w: _Words) -> str:
-    ru, n = w.lang == "ru", len(game.deal_results)
     if game.name == "humbug":
         return _humbug_deal_end(game, line, w)
+    _, ngettext, n = w.gettext, w.ngettext, len(game.deal_results)
     if game.name == "german":
         c = line["counted"]
         nd, d = 1 - line["dealer"], line["dealer"]
         names = w.seat_names()
-        if ru:
-            parts = [
-                f"сдача окончена; засчитываемые взятки: {names[nd].lower()} — {c[nd]}, {names[d].lower()} — {c[d]}."
-            ]
-        else:
-            parts = [f"the deal ends; counted tricks: {names[nd].lower()} {c[nd]}, {names[d].lower()} {c[d]}."]
+        parts = [_("the deal ends; counted tricks: {nd} {a}, {d} {b}.").format(
+            nd=names[nd].lower(), a=c[nd], d=names[d].lower(), b=c[d])]
         if line["winner"] is None:
-            parts.append("ничья." if ru else "a draw.")
+            parts.append(_("a draw."))
         else:
-            who, pts = w.who(line["winner"]), line["points"]
-            low = ("игра на минимум: " if ru else "a low game: ") if line["low"] else ""
-            if ru:
-                parts.append(
-                    f"{low}сдачу выигрывает {who} и получает {pts} {_plural_ru(pts, 'очко', 'очка', 'очков')}."
-                )
-            else:
-                parts.append(f"{low}{who} wins the deal and scores {pts} point{'s' if pts != 1 else ''}.")
+            low = _("a low game:") + " " if line["low"] else ""
+            pts = line["points"]
+            parts.append(low + ngettext("{who} wins the deal and scores {n} point.",
+                                        "{who} wins the deal and scores {n} points.", pts).format(
+                who=w.who(line["winner"]), n=pts))
         return _sentences(*parts)
     if game.name == "whist":
-        sides, instr = SIDE_NAMES[w.lang], SIDE_INSTR[w.lang]
         t, tp, hp = line["tricks"], line["trick_points"], line["honour_points"]
-        if ru:
-            parts = [
-                f"сдача {n} окончена: {sides[0]} — {_tricks(t[0], 'ru')}, {sides[1]} — {_tricks(t[1], 'ru')}.",
-                f"очки за взятки {tp[0]}–{tp[1]}, за онёры {hp[0]}–{hp[1]}.",
-            ]
-        else:
-            parts = [
-                f"deal {n} ends: {sides[0]} take {_tricks(t[0], 'en')}, {sides[1]} {t[1]}.",
-                f"points for tricks {tp[0]}–{tp[1]}, for honours {hp[0]}–{hp[1]}.",
-            ]
+        parts = [
+            _("deal {n} ends: {ns} take {ns_tricks}, {ew} {ew_count}.").format(
+                n=n, ns=w.side(0), ns_tricks=w.taken(t[0]), ew=w.side(1), ew_tricks=w.taken(t[1]), ew_count=t[1]),
+            _("points for tricks {a}–{b}, for honours {c}–{d}.").format(a=tp[0], b=tp[1], c=hp[0], d=hp[1]),
+        ]
         won = line["game_won_by"]
         if won is None:
             a, b = game.score.game_points
-            parts.append(f"счёт гейма {a}–{b}." if ru else f"game score {a}–{b}.")
+            parts.append(_("game score {a}–{b}.").format(a=a, b=b))
         else:
             g = game.score.games[-1]
             a, b = g["points"]
-            kind = GAME_KIND[w.lang][g["value"]]
             if sum(hp) == 0 and max(line["honours_held"]) >= 3 and tp[won] and game.options.honours:
-                parts.append(
-                    "гейм набран взятками — онёры не засчитываются."
-                    if ru
-                    else "the game is reached on tricks, so honours are not scored."
-                )
-            if ru:
-                parts.append(
-                    f"гейм за {instr[won]}, {a}–{b}: {kind}, {g['value']} {_plural_ru(g['value'], 'очко', 'очка', 'очков')} роббера."
-                )
-            else:
-                parts.append(
-                    f"game to {sides[won]}, {a}–{b}: {kind}, worth {g['value']} rubber point{'s' if g['value'] != 1 else ''}."
-                )
+                parts.append(_("the game is reached on tricks, so honours are not scored."))
+            parts.append(ngettext("game to {side}, {a}–{b}: {kind}, worth {n} rubber point.",
+                                  "game to {side}, {a}–{b}: {kind}, worth {n} rubber points.", g["value"]).format(
+                side=w.side(won), side_by=w.side_by(won), a=a, b=b, kind=_(GAME_KIND[g["value"]]), n=g["value"]))
             rubber = game.score.net()
             if rubber:
                 r = game.score.rubber_points()
                 win = rubber["winner"]
-                if ru:
-                    parts.append(f"роббер за {instr[win]}: очки роббера {r[0]}–{r[1]}, чистыми {rubber['net']}.")
-                else:
-                    parts.append(f"rubber to {sides[win]}: rubber points {r[0]}–{r[1]}, net {rubber['net']}.")
+                parts.append(_("rubber to {side}: rubber points {a}–{b}, net {net}.").format(
+                    side=w.side(win), side_by=w.side_by(win), a=r[0], b=r[1], net=rubber["net"]))
         return _sentences(*parts)
     tricks = {int(s): k for s, k in line["tricks"].items()}
-    listed = ", ".join(f"{w.who(s)} — {k}" if ru else f"{w.who(s)} {k}" for s, k in tricks.items())
-    parts = [
-        f"сдача {line['deal']} окончена, взятки: {listed}." if ru else f"deal {line['deal']} ends; tricks: {listed}."
-    ]
+    listed = ", ".join(_("{who} {n}").format(who=w.who(s), n=k) for s, k in tricks.items())
+    parts = [_("deal {n} ends; tricks: {listed}.").format(n=line["deal"], listed=listed)]
     out = [w.who(s) for s in line["out"]]
     if out:
-        if ru:
-            parts.append(f"{'выбывает' if len(out) == 1 else 'выбывают'} {_and(out, 'ru')}.")
-        else:
-            parts.append(f"{_and(out, 'en')} {'is' if len(out) == 1 else 'are'} knocked out.")
+        parts.append(ngettext("{names} is knocked out.", "{names} are knocked out.", len(out)).format(
+            names=w.join(out)))
     if game.winner is not None:
-        win = w.who(game.winner)
-        parts.append(f"остался один игрок — {win}: он побеждает." if ru else f"only {win} remains and wins the game.")
+        parts.append(_("only {who} remains and wins the game.").format(who=w.who(game.winner)))
     else:
         best = max(tricks.values())
         tops = [s for s, k in tricks.items() if k == best]
         if len(tops) == 1:
-            top = w.who(tops[0])
-            parts.append(
-                f"больше всех взяток взял {top}: он сдаёт следующим."
-                if ru
-                else f"{top} took the most tricks and deals next."
-            )
-        elif ru:
-            parts.append(
-                f"{_and([w.who(s) for s in tops], 'ru')} взяли по {_tricks(best, 'ru')} и тянут жребий за право сдавать."
-            )
+            parts.append(_("{who} took the most tricks and deals next.").format(who=w.who(tops[0])))
         else:
-            parts.append(f"{_and([w.who(s) for s in tops], 'en')} tie on {best} tricks and draw for the deal.")
+            parts.append(ngettext("{names} tie on {n} trick and draw for the deal.",
+                                  "{names} tie on {n} tricks and draw for the deal.", best).format(
+                names=w.join([w.who(s) for s in tops]), n=best))
     return _sentences(*parts)
 
 
 def _draw_caption(draw: dict, last: bool, winner: int, w: _Words) -> str:
-    ru = w.lang == "ru"
-    drawn = ", ".join(
-        f"{w.who(s)} — {w.card(c)}" if ru else f"{w.who(s)} draws {w.card(c)}"
-        for s, c in zip(draw["seats"], draw["cards"])
-    )
-    if ru:
-        end = f"{w.who(winner)} выигрывает жребий и сдаёт." if last else "старшая карта не одна — тянут снова."
-        return _sentences(f"жребий: {drawn}.", end)
-    end = f"{w.who(winner)} wins the draw and deals." if last else "a tie on the highest rank: they draw again."
-    return _sentences(f"{drawn}.", end)
+    _ = w.gettext
+    drawn = ", ".join(_("{who} draws {card}").format(who=w.who(s), card=w.card(c))
+                      for s, c in zip(draw["seats"], draw["cards"]))
+    if last:
+        end = _("{who} wins the draw and deals.").format(who=w.who(winner))
+    else:
+        end = _("a tie on the highest rank: they draw again.")
+    return _sentences(w.pgettext("tie-break draw", "{drawn}.").format(drawn=drawn), end)
 
 
 def _trump_caption(seat: int, suit: Suit, w: _Words) -> str:
-    if w.lang == "ru":
-        return _sentences(f"{w.who(seat)} смотрит свои карты и назначает козырями {w.suit(suit)} ({suit.symbol}).")
-    return _sentences(f"{w.who(seat)} looks at the hand and chooses {w.suit(suit)} ({suit.symbol}) as trump.")
+    return _sentences(w.gettext("{who} looks at the hand and chooses {suit} ({symbol}) as trump.").format(
+        who=w.who(seat), suit=w.suit(suit), symbol=suit.symbol))
 
 
 def frames(example_id: str, lang: str = "en") -> list[dict]:

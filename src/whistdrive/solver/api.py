@@ -39,6 +39,7 @@ __all__ = [
     "solve_knockout",
     "values_knockout",
     "can_take_a_trick",
+    "side_one_tricks",
     "last_stats",
     "warm_up",
 ]
@@ -352,6 +353,15 @@ class _Engine:
 ENGINE = _Engine()
 
 
+def side_one_tricks(pos: Position, lo: int | None = None, hi: int | None = None) -> int:
+    """Future tricks of the seats labelled 1 in ``pos.sides``, on the shared table.
+
+    With a window the answer is only exact inside it (clamped to ``[lo, hi]``):
+    a search that needs a bound, not a value, lets the kernel stop early.
+    """
+    return ENGINE.side1_tricks(pos, lo, hi)
+
+
 def last_stats() -> dict[str, int]:
     """Counters of the last kernel call (``nodes``: positions visited)."""
     s = ENGINE.stats
@@ -557,10 +567,7 @@ def warm_up() -> None:
     """
     solve_two_hand(0b11, 0b11 << 13, 0, 0)
     solve_whist([1, 1 << 13, 1 << 26, 1 << 39], None, 0, backend="numba")
-    solve_knockout([1, 2, 4], 0, 0, (), 0)
-    from . import german
-
-    german.warm_up()
+    solve_knockout([1, 2, 4], 0, 0, (), 0)  # German Whist stage 1 has no kernel of its own: nothing more
     try:  # load DDS (the default four-hand backend) too, if endplay is installed
         solve_whist([1, 1 << 13, 1 << 26, 1 << 39], None, 0, backend="dds")
     except ImportError:

@@ -10,9 +10,14 @@ counting the current trick, which is exactly our convention.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from endplay import _dds
 
-from .api import SUIT_MASK, Position
+from ..games.trick import SUIT_MASKS
+
+if TYPE_CHECKING:  # api calls this backend: only the type comes back the other way
+    from .api import Position
 
 NT = 4
 
@@ -29,7 +34,7 @@ def _deal(pos: Position) -> _dds.deal:
         dl.currentTrickRank[i] = card % 13 + 2
     for seat in range(4):
         for s in range(4):
-            dl.remainCards[seat][s] = ((pos.hands[seat] >> (13 * s)) & SUIT_MASK) << 2
+            dl.remainCards[seat][s] = ((pos.hands[seat] & SUIT_MASKS[s]) >> (13 * s)) << 2
     return dl
 
 

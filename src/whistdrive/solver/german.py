@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..games.trick import beats
-from .api import ENGINE, InvalidPosition, Position
+from .api import InvalidPosition, Position, side_one_tricks, solve_two_hand, values_two_hand
 
 _SIDES = (0, 1)
 
@@ -53,7 +53,7 @@ class _Stage1:
         if beta <= 0:
             return beta
         pos = Position([h0, h1], self.trump, leader, (), _SIDES)
-        s1 = ENGINE.side1_tricks(pos, lo=max(0, r - beta), hi=min(r, r - alpha))
+        s1 = side_one_tricks(pos, lo=max(0, r - beta), hi=min(r, r - alpha))
         return r - s1
 
     def value(self, h0: int, h1: int, si: int, leader: int, led: int | None, alpha: int, beta: int) -> int:
@@ -189,8 +189,6 @@ def solve_german_stage1(
     """
     led = _check(hand0, hand1, stock, leader, trick, count)
     if not stock:
-        from .api import solve_two_hand
-
         return solve_two_hand(hand0, hand1, trump, leader, trick)
     s = _Stage1(stock, trump, count == "all26", follow_suit)
     v0 = s.exact(hand0, hand1, 0, leader, led, _total(hand0, hand1, stock, led, count))
@@ -218,8 +216,6 @@ def values_german_stage1(
     """Per legal card of the seat to move: its counted tricks still to come after playing it."""
     led = _check(hand0, hand1, stock, leader, trick, count)
     if not stock:
-        from .api import values_two_hand
-
         return values_two_hand(hand0, hand1, trump, leader, trick)
     s = _Stage1(stock, trump, count == "all26", follow_suit)
     mover = leader if led is None else 1 - leader
@@ -242,6 +238,3 @@ def values_german_stage1(
         out[c] = v0 if mover == 0 else total - v0
     return out
 
-
-def warm_up() -> None:
-    """Nothing compiled of its own: stage 1 reuses the two-hand kernel."""

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 
 from ..cards import Card, Suit, parse_cards
 from ..errors import ParseError, WhistError
+from ..i18n import gettext_for
 from . import api, german
 
 WHIST_SEATS = "NESW"
@@ -138,37 +139,33 @@ def parse_position(text: str) -> TextPosition:
     )
 
 
-def evaluate(pos: TextPosition) -> tuple[dict[int, int], str]:
-    """Values of every legal card and a description of what they count."""
+def evaluate(pos: TextPosition, lang: str = "en") -> tuple[dict[int, int], str]:
+    """Values of every legal card and a description of what they count (in ``lang``)."""
+    _ = gettext_for(lang)[0]
     trick = [(((pos.leader + k) % len(pos.hands)), c) for k, c in enumerate(pos.trick)]
     if pos.game == "german":
         vals = german.values_german_stage1(
             pos.hands[0], pos.hands[1], pos.stock, pos.trump, pos.leader, trick, pos.count, pos.follow_suit
         )
-        what = f"tricks for seat {pos.to_move}"
+        what = _("tricks for seat {seat}").format(seat=pos.to_move)
     elif pos.game == "whist":
         vals = api.values_whist(pos.hands, pos.trump, pos.leader, trick)
-        what = f"tricks for {'N-S' if pos.to_move % 2 == 0 else 'E-W'}"
+        what = _("tricks for {side}").format(side="N-S" if pos.to_move % 2 == 0 else "E-W")
     else:
         seat = pos.to_move if pos.seat is None else pos.seat
         vals = api.values_knockout(pos.hands, pos.trump, pos.leader, trick, seat)
-        what = f"tricks seat {seat} is sure of"
+        what = _("tricks seat {seat} is sure of").format(seat=seat)
     return vals, what
-
-
-_WORDS = {
-    "en": {"card": "card", "value": "value", "to_move": "to move", "trump": "trump", "nt": "no trump"},
-    "ru": {"card": "карта", "value": "взятки", "to_move": "ходит", "trump": "козырь", "nt": "без козыря"},
-}
 
 
 def format_values(pos: TextPosition, values: dict[int, int], what: str, lang: str = "en") -> str:
     """A table of every legal card (best first) and its value."""
-    w = _WORDS.get(lang, _WORDS["en"])
+    _ = gettext_for(lang)[0]
     seat_name = WHIST_SEATS[pos.to_move] if pos.game == "whist" else str(pos.to_move)
-    trump = w["nt"] if pos.trump is None else Suit(pos.trump).symbol
-    lines = [f"{pos.game}: {w['trump']} {trump}, {seat_name} {w['to_move']} ({what})"]
-    lines.append(f"{w['card']:<6}{w['value']}")
+    trump = _("no trump") if pos.trump is None else Suit(pos.trump).symbol
+    head = _("trump {suit}, {seat} to move").format(suit=trump, seat=seat_name)
+    card, value = _("card"), _("value")
+    lines = [f"{pos.game}: {head} ({what})", f"{card:<6}{value}"]
     fmt = Card.russian if lang == "ru" else Card.english
     for c, v in sorted(values.items(), key=lambda kv: (-kv[1], -(kv[0] % 13), kv[0])):
         lines.append(f"{fmt(Card.from_index(c)):<6}{v}")
@@ -179,7 +176,7 @@ def run_solve(text: str, lang: str = "en") -> str:
     """``whistdrive solve``: parse, solve, format.  Bad positions raise ParseError."""
     pos = parse_position(text)
     try:
-        vals, what = evaluate(pos)
+        vals, what = evaluate(pos, lang)
     except WhistError as e:
         if isinstance(e, ParseError):
             raise

@@ -5,9 +5,9 @@ from __future__ import annotations
 from ..cards import DECK, Suit
 from ..errors import RecordError, WhistError
 from ..games import Game
+from ..i18n import gettext_for
 from ..records import read_records, replay
-from .render import Style, label
-from .texts import t, tricks
+from .render import EXCHANGE_TEXTS, Style, label
 
 
 def name(game: Game, seat: int, lang: str, viewer: int | None) -> str:
@@ -16,7 +16,7 @@ def name(game: Game, seat: int, lang: str, viewer: int | None) -> str:
 
 def apply_and_narrate(game: Game, action, style: Style, viewer: int | None = None) -> list[str]:
     """Apply ``action`` and return the lines that describe what everybody saw."""
-    lang = style.lang
+    lang, _ = style.lang, style.gettext
     seat, decision = game.current_seat, game.decision
     play, deals_before = game.play, len(game.deal_results)
     tricks_before = len(play.tricks)
@@ -24,19 +24,20 @@ def apply_and_narrate(game: Game, action, style: Style, viewer: int | None = Non
     game.apply(action)
     who = name(game, seat, lang, viewer)
     if decision.value == "exchange":
-        return [t(lang, f"exchange_{game.actions[-1][1]}", who=who)]
+        return [style.gettext(EXCHANGE_TEXTS[str(game.actions[-1][1])]).format(who=who)]
     if decision.value == "trump":
-        return [t(lang, "chose_trump", who=who, suit=style.suit(str(Suit.parse(str(action)))))]
-    lines = [t(lang, "thinking", who=who, card=style.card(str(game.actions[-1][1])))]
+        return [_("{who} chose trump {suit}").format(who=who, suit=style.suit(str(Suit.parse(str(action)))))]
+    lines = [f"{who}: {style.card(str(game.actions[-1][1]))}"]
     if len(play.tricks) > tricks_before:
         winner = play.tricks[-1][2]
-        lines.append(t(lang, "won_trick", who=name(game, winner, lang, viewer)))
+        lines.append(_("{who} won the trick").format(who=name(game, winner, lang, viewer)))
         if prize is not None and len(play.tricks) <= 13:
-            lines.append(t(lang, "took_prize", who=name(game, winner, lang, viewer), card=style.card(str(DECK[prize]))))
+            lines.append(_("{who} took the prize {card}; the other drew a card").format(
+                who=name(game, winner, lang, viewer), card=style.card(str(DECK[prize]))))
     if len(game.deal_results) > deals_before:
-        lines.append(style.bold(t(lang, "deal_over") + " " + deal_summary(game, game.deal_results[-1], lang, viewer)))
+        lines.append(style.bold(_("Deal over.") + " " + deal_summary(game, game.deal_results[-1], lang, viewer)))
     if game.is_over:
-        lines.append(style.bold(t(lang, "game_over") + " " + match_summary(game, lang, viewer)))
+        lines.append(style.bold(_("Game over.") + " " + match_summary(game, lang, viewer)))
     return lines
 
 
@@ -51,22 +52,23 @@ def _german_deal(game: Game, result: dict, lang: str, viewer: int | None) -> str
 
 
 def _whist_deal(game: Game, result: dict, lang: str, viewer: int | None) -> str:
-    ns, ew = result["tricks"]
+    ngettext = gettext_for(lang)[1]
+    ns, ew = (ngettext("{n} trick", "{n} tricks", n).format(n=n) for n in result["tricks"])
     p = result["points"]
-    return f"NS {tricks(lang, ns)}, EW {tricks(lang, ew)}; NS +{p[0]}, EW +{p[1]}"
+    return f"NS {ns}, EW {ew}; NS +{p[0]}, EW +{p[1]}"
 
 
 def _knockout_deal(game: Game, result: dict, lang: str, viewer: int | None) -> str:
     counts = ", ".join(f"{game.seat_names[int(s)]} {n}" for s, n in result["tricks"].items())
     out = ", ".join(game.seat_names[s] for s in result["out"]) or "—"
-    return f"{counts}; {t(lang, 'out')}: {out}"
+    return f"{counts}; " + gettext_for(lang)[0]("out") + f": {out}"
 
 
 def _humbug_deal(game: Game, result: dict, lang: str, viewer: int | None) -> str:
-    a, b = result["tricks"]
+    ngettext = gettext_for(lang)[1]
+    a, b = (ngettext("{n} trick", "{n} tricks", n).format(n=n) for n in result["tricks"])
     p = result["points"]
-    return f"{name(game, 0, lang, viewer)} {tricks(lang, a)}, {name(game, 1, lang, viewer)} {tricks(lang, b)}; " \
-           f"+{p[0]}, +{p[1]}"
+    return f"{name(game, 0, lang, viewer)} {a}, {name(game, 1, lang, viewer)} {b}; +{p[0]}, +{p[1]}"
 
 
 DEAL_SUMMARY = {"german": _german_deal, "whist": _whist_deal, "knockout": _knockout_deal, "humbug": _humbug_deal}
@@ -74,12 +76,13 @@ DEAL_SUMMARY = {"german": _german_deal, "whist": _whist_deal, "knockout": _knock
 
 def match_summary(game: Game, lang: str, viewer: int | None) -> str:
     """Who won, from the game's outcome: a partnership by its seats' names, anyone else by name."""
+    _ = gettext_for(lang)[0]
     winners = game.outcome().winners
     if not winners:
-        return t(lang, "draw")
+        return _("A draw.")
     if len(winners) > 1:
-        return t(lang, "winner", who="".join(game.seat_names[s] for s in winners))
-    return t(lang, "winner", who=name(game, winners[0], lang, viewer))
+        return _("Winner: {who}").format(who="".join(game.seat_names[s] for s in winners))
+    return _("Winner: {who}").format(who=name(game, winners[0], lang, viewer))
 
 
 def replay_file(path: str, lang: str = "en", check_only: bool = False) -> int:
@@ -101,5 +104,5 @@ def replay_file(path: str, lang: str = "en", check_only: bool = False) -> int:
             for _seat, action in game.actions:
                 for text in apply_and_narrate(fresh, action, style):
                     print("  " + text)
-    print(f"{count} record(s) valid" if lang == "en" else f"Записей проверено: {count}, ошибок нет")
+    print(style.ngettext("{n} record valid", "{n} records valid", count).format(n=count))
     return 0

@@ -6,22 +6,25 @@ from ..cards import Card, Suit
 from ..errors import IllegalMove, ParseError
 from ..games import GAMES, new_game
 from ..games.base import Exchange
+from ..i18n import N_, gettext_for
 from ..players import computer_player
 from ..records import dumps, to_record
 from .narrate import apply_and_narrate
 from .render import Style, render, score_text
-from .texts import t
+
+HELP = N_("Type a card (QH, 10♥, T♥) or its number in the list; 'l' last trick, 's' score, 'q' quit.")
 
 
 def read_action(obs: dict, text: str, lang: str):
     """Turn what the user typed into an action, or explain why not (``ValueError``)."""
+    _ = gettext_for(lang)[0]
     text = text.strip()
     legal = obs["legal"]
     if text.isdigit():
         n = int(text)
         if 1 <= n <= len(legal):
             return legal[n - 1]
-        raise ValueError(t(lang, "illegal", why=f"1..{len(legal)}"))
+        raise ValueError(_("Not allowed: {why}").format(why=f"1..{len(legal)}"))
     try:
         if obs["decision"] == "trump":
             return str(Suit.parse(text))
@@ -29,7 +32,7 @@ def read_action(obs: dict, text: str, lang: str):
             return str(Exchange.parse(text))
         card = str(Card.parse(text))
     except ParseError as e:
-        raise ValueError(t(lang, "unknown", text=text, help=t(lang, "help")) + f" ({e})") from None
+        raise ValueError(_("I did not understand {text!r}. {help}").format(text=text, help=_(HELP)) + f" ({e})") from None
     return card
 
 
@@ -62,7 +65,7 @@ def play_game(
             output("\n" + render(game.observation(me), style))
             action = _ask(game, me, style, input_fn, output)
             if action is None:
-                output(t(lang, "bye"))
+                output(style.gettext("Bye."))
                 return 0
         for line in apply_and_narrate(game, action, style, viewer=me):
             output(line)
@@ -77,10 +80,15 @@ def play_game(
 
 def _ask(game, me: int, style: Style, input_fn, output):
     """Ask until the user gives a legal action; ``None`` when they quit."""
-    lang = style.lang
+    lang, _ = style.lang, style.gettext
     while True:
         obs = game.observation(me)
-        prompt = t(lang, {"trump": "prompt_trump", "exchange": "prompt_exchange"}.get(obs["decision"], "prompt"))
+        if obs["decision"] == "trump":
+            prompt = _("Choose trump (S H D C or ♠ ♥ ♦ ♣): ")
+        elif obs["decision"] == "exchange":
+            prompt = _("Keep your hand or take a widow (keep, left, right or its number): ")
+        else:
+            prompt = _("Your card (number or e.g. QH), ? for help: ")
         try:
             text = input_fn(prompt)
         except EOFError:
@@ -89,14 +97,14 @@ def _ask(game, me: int, style: Style, input_fn, output):
         if command in ("q", "quit", "exit", "в", "выход"):
             return None
         if command in ("?", "h", "help", "помощь"):
-            output(t(lang, "help"))
+            output(_(HELP))
             continue
         if command in ("s", "score", "счёт", "счет"):
             output(render(obs, style) + "\n" + score_text(obs, style))
             continue
         if command in ("l", "last"):
             last = obs["tricks"][-1]["cards"] if obs["tricks"] else []
-            output(t(lang, "last_trick") + ": " + " ".join(style.card(p["card"]) for p in last))
+            output(_("Last trick") + ": " + " ".join(style.card(p["card"]) for p in last))
             continue
         try:
             action = read_action(obs, text, lang)
@@ -104,5 +112,5 @@ def _ask(game, me: int, style: Style, input_fn, output):
                 game.clone().apply(action)  # raises with the rule's own explanation
             return action
         except ValueError as e:
-            output(str(e) if not isinstance(e, IllegalMove) else t(lang, "illegal", why=e))
+            output(str(e) if not isinstance(e, IllegalMove) else _("Not allowed: {why}").format(why=e))
 

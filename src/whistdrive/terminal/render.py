@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..cards import Card, Suit
 from ..games import GAMES
-from .texts import t, tricks
+from ..i18n import N_, gettext_for
 
 RED, RESET, BOLD, DIM = "\x1b[31m", "\x1b[0m", "\x1b[1m", "\x1b[2m"
 
@@ -14,6 +14,7 @@ class Style:
 
     def __init__(self, lang: str = "en", color: bool = True, ascii_only: bool = False):
         self.lang, self.color, self.ascii_only = lang, color, ascii_only
+        self.gettext, self.ngettext = gettext_for(lang)
 
     def card(self, text: str) -> str:
         card = Card.parse(text)
@@ -44,14 +45,15 @@ def seat_label(obs: dict, seat: int, lang: str) -> str:
 def label(game: str, seat_names, seat: int, viewer: int | None, lang: str) -> str:
     """'You', 'Partner', 'Opponent' or the seat's name, from the viewer's point of view."""
     info = GAMES[game].info
+    _ = gettext_for(lang)[0]
     if viewer is None:
         return seat_names[seat]
     if seat == viewer:
-        return t(lang, "you")
+        return _("You")
     if info.partnerships and info.side(seat) == info.side(viewer):
-        return f"{t(lang, 'partner')} ({seat_names[seat]})"
+        return _("Partner") + f" ({seat_names[seat]})"
     if info.max_seats == 2:
-        return t(lang, "opponent")
+        return _("Opponent")
     return seat_names[seat]
 
 
@@ -61,24 +63,26 @@ def trick_line(obs: dict, plays: list[dict], style: Style) -> str:
 
 def render(obs: dict, style: Style) -> str:
     """The whole table as one seat sees it."""
-    lang = style.lang
+    lang, _ = style.lang, style.gettext
     lines = []
-    head = f"{t(lang, 'deal')} {obs['deal_number']}   {t(lang, 'trump')}: {style.suit(obs['trump'])}"
-    head += f"   ({seat_label(obs, obs['dealer'], lang)} — {t(lang, 'dealer')})"
+    deal, trump, dealer = _("Deal"), _("Trump"), _("dealer")
+    head = f"{deal} {obs['deal_number']}   {trump}: {style.suit(obs['trump'])}"
+    head += f"   ({seat_label(obs, obs['dealer'], lang)} — {dealer})"
     lines.append(style.bold(head))
     lines.append(STATUS[obs["game"]](obs, style))
     if obs["tricks"]:
-        lines.append(f"{t(lang, 'last_trick')}: {trick_line(obs, obs['tricks'][-1]['cards'], style)}")
-    lines.append(f"{t(lang, 'trick')}: {trick_line(obs, obs['trick'], style)}")
-    lines.append(f"{t(lang, 'your_hand')}: {hand_line(obs, style)}")
+        lines.append(_("Last trick") + ": " + trick_line(obs, obs["tricks"][-1]["cards"], style))
+    lines.append(_("Trick") + ": " + trick_line(obs, obs["trick"], style))
+    lines.append(_("Your hand") + ": " + hand_line(obs, style))
     return "\n".join(lines)
 
 
 def hand_line(obs: dict, style: Style) -> str:
     """The hand, legal cards numbered for quick entry, others dimmed; the choices of an exchange."""
     if obs["decision"] == "exchange" and obs["legal"]:
-        choices = ", ".join(f"{i}:{t(style.lang, a)}" for i, a in enumerate(obs["legal"], 1))
-        return f"{style.cards(obs['hand'])}\n{t(style.lang, 'choices')}: {choices}"
+        names = [style.gettext(EXCHANGE_CHOICES[a]) for a in obs["legal"]]
+        choices = ", ".join(f"{i}:{name}" for i, name in enumerate(names, 1))
+        return f"{style.cards(obs['hand'])}\n" + style.gettext("Your choices") + f": {choices}"
     legal = obs["legal"] if obs["decision"] == "play" else []
     parts = []
     for card in obs["hand"]:
@@ -90,46 +94,48 @@ def hand_line(obs: dict, style: Style) -> str:
 
 
 def _german(obs: dict, style: Style) -> str:
-    lang = style.lang
+    _ = style.gettext
     won = obs["tricks_won"]
-    parts = [f"{t(lang, 'stage')} {obs['stage']}"]
+    parts = [_("Stage") + f" {obs['stage']}"]
     if obs["prize"]:
-        parts.append(f"{t(lang, 'prize')}: {style.card(obs['prize'])}")
-    parts.append(f"{t(lang, 'stock')}: {obs['stock_size']}")
+        parts.append(_("Prize") + ": " + style.card(obs["prize"]))
+    parts.append(_("Stock") + f": {obs['stock_size']}")
     if obs["options"]["high_low"]:
-        parts.append(t(lang, "low_game" if obs["low_game"] else "high_game"))
+        parts.append(_("low game") if obs["low_game"] else _("high game"))
     me, other = obs["seat"], 1 - obs["seat"]
     for stage in ("stage1", "stage2"):
         parts.append(f"{stage[-1]}: {won[stage][me]}–{won[stage][other]}")
-    parts.append(f"{t(lang, 'score')}: {obs['points'][me]}–{obs['points'][other]}")
+    parts.append(_("Score") + f": {obs['points'][me]}–{obs['points'][other]}")
     text = "   ".join(parts)
     if obs["opponent_known"]:
-        text += f"\n{t(lang, 'opponent_holds')}: {style.cards(obs['opponent_known'])}"
+        text += "\n" + _("Opponent holds") + ": " + style.cards(obs["opponent_known"])
     return text
 
 
 def _whist(obs: dict, style: Style) -> str:
-    lang = style.lang
+    _, ngettext = style.gettext, style.ngettext
     mine = obs["seat"] % 2
     won, score = obs["tricks_won"], obs["score"]
     parts = []
     if obs["turned_up"]:
-        parts.append(f"{t(lang, 'trump')}: {style.card(obs['turned_up'])} ({obs['seat_names'][obs['dealer']]})")
-    parts.append(f"{t(lang, 'we')}: {tricks(lang, won[mine])}, {t(lang, 'they')}: {tricks(lang, won[1 - mine])}")
+        parts.append(_("Trump") + f": {style.card(obs['turned_up'])} ({obs['seat_names'][obs['dealer']]})")
+    ours, theirs = (ngettext("{n} trick", "{n} tricks", n).format(n=n) for n in (won[mine], won[1 - mine]))
+    parts.append(_("We") + f": {ours}, " + _("They") + f": {theirs}")
     gp, gw = score["game_points"], score["games_won"]
-    parts.append(f"{t(lang, 'score')} {gp[mine]}–{gp[1 - mine]}, {t(lang, 'games')} {gw[mine]}–{gw[1 - mine]}")
+    games = _("games")
+    parts.append(_("Score") + f" {gp[mine]}–{gp[1 - mine]}, {games} {gw[mine]}–{gw[1 - mine]}")
     return "   ".join(parts)
 
 
 def _knockout(obs: dict, style: Style) -> str:
-    lang = style.lang
-    parts = [f"{obs['hand_size']} {t(lang, 'hand_size')}"]
+    lang, _ = style.lang, style.gettext
+    parts = [f"{obs['hand_size']} " + _("cards each")]
     if obs["trump_card"]:
-        parts.append(f"{t(lang, 'trump')}: {style.card(obs['trump_card'])}")
+        parts.append(_("Trump") + ": " + style.card(obs["trump_card"]))
     for seat in range(len(obs["seat_names"])):
         label = seat_label(obs, seat, lang)
         if str(seat) in obs["out"]:
-            parts.append(f"{label}: {t(lang, 'out')}")
+            parts.append(f"{label}: " + _("out"))
         else:
             parts.append(f"{label}: {obs['tricks_won'].get(str(seat), 0)}")
     return "   ".join(parts)
@@ -141,72 +147,85 @@ def score_text(obs: dict, style: Style) -> str:
 
 
 def _german_score(obs: dict, style: Style) -> str:
-    lang = style.lang
+    lang, _ = style.lang, style.gettext
     me = obs["seat"]
+    score, you, opponent, deals_won, deal = _("Score"), _("You"), _("Opponent"), _("deals won"), _("Deal")
     rows = [
-        f"{t(lang, 'score')}: {t(lang, 'you')} {obs['points'][me]} — {t(lang, 'opponent')} {obs['points'][1 - me]}"
-        f"  ({t(lang, 'deals_won')} {obs['deals_won'][me]}–{obs['deals_won'][1 - me]})"
+        f"{score}: {you} {obs['points'][me]} — {opponent} {obs['points'][1 - me]}"
+        f"  ({deals_won} {obs['deals_won'][me]}–{obs['deals_won'][1 - me]})"
     ]
     for i, r in enumerate(obs["deal_results"], 1):
         who = "—" if r["winner"] is None else seat_label(obs, r["winner"], lang)
-        rows.append(f"  {t(lang, 'deal')} {i}: {r['counted'][me]}–{r['counted'][1 - me]}  → {who} +{r['points']}")
+        rows.append(f"  {deal} {i}: {r['counted'][me]}–{r['counted'][1 - me]}  → {who} +{r['points']}")
     return "\n".join(rows)
 
 
 def _whist_score(obs: dict, style: Style) -> str:
-    lang = style.lang
+    _ = style.gettext
     mine = obs["seat"] % 2
     s = obs["score"]
-    rows = [f"{t(lang, 'we'):>8} | {t(lang, 'they')}"]
+    we, they = _("We"), _("They")
+    rows = [f"{we:>8} | {they}"]
     for line in s["lines"]:
         p = line["points"]
         rows.append(f"{p[mine]:>8} | {p[1 - mine]}" + ("  ——" if line["game_won_by"] is not None else ""))
     rp = s["rubber_points"]
-    rows.append(f"{t(lang, 'rubber')}: {rp[mine]} — {rp[1 - mine]}")
+    rows.append(_("Rubber") + f": {rp[mine]} — {rp[1 - mine]}")
     return "\n".join(rows)
 
 
+EXCHANGE_TEXTS = {
+    "keep": N_("{who} kept the dealt hand"),
+    "left": N_("{who} laid the hand aside and took the left widow"),
+    "right": N_("{who} laid the hand aside and took the right widow"),
+}
+EXCHANGE_CHOICES = {"keep": N_("keep"), "left": N_("left widow"), "right": N_("right widow")}
+
+
 def _humbug(obs: dict, style: Style) -> str:
-    lang = style.lang
+    lang, _, ngettext = style.lang, style.gettext, style.ngettext
     me, other = obs["seat"], 1 - obs["seat"]
     card = style.card(obs["trump_card"])
     place = obs["trump_card_place"]
     if place == "out":
-        card += f" ({t(lang, 'trump_card_out')})"
+        card += " (" + _("out of the deal") + ")"
     elif place in ("showing", "dealer"):
         card += f" ({seat_label(obs, obs['dealer'], lang)})"
-    parts = [f"{t(lang, 'trump')}: {card}"]
+    parts = [_("Trump") + f": {card}"]
     for e in obs["exchanges"]:
-        parts.append(t(lang, "exchange_" + e["choice"], who=seat_label(obs, e["seat"], lang)))
+        parts.append(_(EXCHANGE_TEXTS[e["choice"]]).format(who=seat_label(obs, e["seat"], lang)))
     won, gp = obs["tricks_won"], obs["score"]["game_points"]
-    parts.append(f"{t(lang, 'you')}: {tricks(lang, won[me])}, {t(lang, 'opponent')}: {tricks(lang, won[other])}")
-    parts.append(f"{t(lang, 'score')} {gp[me]}–{gp[other]}")
+    mine, theirs = (ngettext("{n} trick", "{n} tricks", n).format(n=n) for n in (won[me], won[other]))
+    parts.append(_("You") + f": {mine}, " + _("Opponent") + f": {theirs}")
+    parts.append(_("Score") + f" {gp[me]}–{gp[other]}")
     text = "   ".join(parts)
     if obs["laid_aside"]:
-        text += f"\n{t(lang, 'laid_aside')}: {style.cards(obs['laid_aside'])}"
+        text += "\n" + _("Laid aside") + ": " + style.cards(obs["laid_aside"])
     return text
 
 
 def _humbug_score(obs: dict, style: Style) -> str:
     """Whist's sheet with a column for each player."""
-    lang = style.lang
+    _ = style.gettext
     me, other = obs["seat"], 1 - obs["seat"]
     s = obs["score"]
-    rows = [f"{t(lang, 'you'):>8} | {t(lang, 'opponent')}"]
+    you, opponent = _("You"), _("Opponent")
+    rows = [f"{you:>8} | {opponent}"]
     for line in s["lines"]:
         p = line["points"]
         rows.append(f"{p[me]:>8} | {p[other]}" + ("  ——" if line["game_won_by"] is not None else ""))
     rp = s["rubber_points"]
-    rows.append(f"{t(lang, 'rubber')}: {rp[me]} — {rp[other]}")
+    rows.append(_("Rubber") + f": {rp[me]} — {rp[other]}")
     return "\n".join(rows)
 
 
 def _knockout_score(obs: dict, style: Style) -> str:
-    lang = style.lang
+    _ = style.gettext
+    deal, out_word = _("Deal"), _("out")
     rows = []
     for r in obs["deal_results"]:
         out = ", ".join(obs["seat_names"][s] for s in r["out"]) or "—"
-        rows.append(f"{t(lang, 'deal')} {r['deal']} ({r['hand_size']}): {t(lang, 'out')}: {out}")
+        rows.append(f"{deal} {r['deal']} ({r['hand_size']}): {out_word}: {out}")
     return "\n".join(rows) or "—"
 
 

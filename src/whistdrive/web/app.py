@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import html
 import json
 import logging
 import secrets
@@ -14,11 +13,14 @@ from pathlib import Path
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from jinja2 import Environment, FileSystemLoader
+from markupsafe import Markup
 
 from whistdrive import new_game
 from whistdrive.analysis import solver_values
 from whistdrive.cards import DECK
 from whistdrive.games import GAMES
+from whistdrive.i18n import N_
 
 from . import i18n, rules
 from .botpool import BotPool, levels
@@ -29,6 +31,7 @@ from .tables import Conn, Live, TableError, Tables
 
 log = logging.getLogger("whistdrive.web")
 STATIC = Path(__file__).parent / "static"
+TEMPLATES = Environment(loader=FileSystemLoader(Path(__file__).parent / "templates"), autoescape=True)
 OWNER_COOKIE = "wd_owner"
 LANG_COOKIE = "wd_lang"
 
@@ -105,27 +108,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         o = request.cookies.get(OWNER_COOKIE)
         return o if o and len(o) == 32 and o.isalnum() else None
 
-    def page(request: Request, title: str, body: str, scripts: list[str], data: dict | None = None,
-             status: int = 200) -> HTMLResponse:
+    def page(request: Request, template: str, title: str, scripts: list[str], data: dict | None = None,
+             status: int = 200, **context) -> HTMLResponse:
+        """A page from ``templates/<template>`` (autoescaped): the shell, its language switch and cookies."""
         lang = lang_of(request)
         _, _n = i18n.gettext_for(lang)
-        attrs = " ".join(f'data-{k}="{html.escape(str(v), quote=True)}"' for k, v in (data or {}).items())
-        other = "ru" if lang == "en" else "en"
-        doc = f"""<!doctype html>
-<html lang="{lang}"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{html.escape(title)} · whistdrive</title>
-<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">
-<link rel="stylesheet" href="/static/app.css">
-</head><body {attrs} data-lang="{lang}">
-<header class="topbar"><a class="brand" href="/">♠ whistdrive</a>
-<nav class="topnav" id="topnav"></nav>
-<button type="button" class="lang-switch" data-set-lang="{other}" lang="{other}">{'Русский' if other == 'ru' else 'English'}</button>
-</header>
-{body}
-<script src="/static/i18n.js"></script><script src="/static/cards.js"></script>
-{''.join(f'<script src="/static/{s}"></script>' for s in scripts)}
-</body></html>"""
+        doc = TEMPLATES.get_template(template).render(
+            lang=lang, other="ru" if lang == "en" else "en", title=title, scripts=scripts, data=data or {},
+            _=_, **context)
         resp = HTMLResponse(doc, status_code=status)
         if owner_of(request) is None:
             resp.set_cookie(OWNER_COOKIE, secrets.token_hex(16), max_age=10 * 365 * 86400, httponly=True,
@@ -135,9 +125,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return resp
 
     def error_page(request: Request, status: int, message: str) -> HTMLResponse:
+        """``message`` is a msgid (marked with ``N_``), shown in the reader's language."""
         _, _n = i18n.gettext_for(lang_of(request))
-        return page(request, _(message), f'<main class="notice"><h1>{html.escape(_(message))}</h1>'
-                    f'<p><a href="/">{html.escape(_("Back to the lobby"))}</a></p></main>', [], status=status)
+        return page(request, "error.html", _(message), [], status=status)
 
     async def owned(request: Request, game_id: str) -> Live | None:
         t = await tables(request).get(game_id)
@@ -149,24 +139,24 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.get("/", response_class=HTMLResponse)
     async def lobby(request: Request):
         _, _n = i18n.gettext_for(lang_of(request))
-        return page(request, _("Lobby"), '<main id="lobby" class="lobby"></main>', ["lobby.js"])
+        return page(request, "lobby.html", _("Lobby"), ["lobby.js"])
 
     @app.get("/table/{game_id}", response_class=HTMLResponse)
     async def table_page(request: Request, game_id: str):
         t = await owned(request, game_id)
         if t is None:
-            return error_page(request, 404, "This table does not exist or is not yours.")
+            return error_page(request, 404, N_("This table does not exist or is not yours."))
         _, _n = i18n.gettext_for(lang_of(request))
-        return page(request, _("Table"), '<main id="table" class="table-page"></main>', ["table.js"],
+        return page(request, "table.html", _("Table"), ["table.js"],
                     {"game-id": t.row.id, "token": t.row.token, "game": t.row.game})
 
     @app.get("/replay/{game_id}", response_class=HTMLResponse)
     async def replay_page(request: Request, game_id: str):
         t = await owned(request, game_id)
         if t is None or t.row.status != "finished":
-            return error_page(request, 404, "There is no finished game to replay here.")
+            return error_page(request, 404, N_("There is no finished game to replay here."))
         _, _n = i18n.gettext_for(lang_of(request))
-        return page(request, _("Replay"), '<main id="replay" class="replay-page"></main>', ["replay.js"],
+        return page(request, "replay.html", _("Replay"), ["replay.js"],
                     {"game-id": t.row.id, "game": t.row.game, "src": f"/api/games/{t.row.id}/replay"})
 
     @app.get("/rules/{game}", response_class=HTMLResponse)
@@ -174,23 +164,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         lang = lang_of(request)
         _, _n = i18n.gettext_for(lang)
         if game not in GAMES:
-            return error_page(request, 404, "No such game.")
-        rendered = rules.render(game, lang)
+            return error_page(request, 404, N_("No such game."))
+        chosen = {k[2:]: v[:40] for k, v in request.query_params.items()
+                  if k.startswith("o.") and rules.OPTION_NAME.fullmatch(k[2:])}
+        rendered = rules.render(game, lang, chosen, _("at your table"))
         if rendered is None:
-            return error_page(request, 404, "The rules of this game are not written yet.")
+            return error_page(request, 404, N_("The rules of this game are not written yet."))
         title, body, toc = rendered
-        chosen = {k[2:]: v[:40] for k, v in request.query_params.items() if k.startswith("o.")}
-        if chosen:
-            body = rules.highlight(body, chosen, _("at your table"))
-        toc_html = "".join(f'<li><a href="#{html.escape(i)}">{html.escape(t)}</a></li>' for _l, i, t in toc)
-        banner = ""
-        if chosen:
-            items = ", ".join(f'<a href="#opt-{html.escape(k)}">{html.escape(k)} = {html.escape(v)}</a>'
-                              for k, v in chosen.items())
-            banner = f'<p class="opt-banner">{html.escape(_("Options at your table:"))} {items}</p>'
-        main = (f'<main class="rules-page"><nav class="rules-toc" aria-label="{html.escape(_("Contents"))}">'
-                f'<ol>{toc_html}</ol></nav><article class="rules">{banner}{body}</article></main>')
-        return page(request, title or _("Rules"), main, ["replay.js", "rules.js"], {"game": game})
+        return page(request, "rules.html", title or _("Rules"), ["replay.js", "rules.js"], {"game": game},
+                    body=Markup(body), toc=toc, chosen=chosen)
 
     @app.get("/i18n/{lang}.json")
     async def i18n_catalog(lang: str):

@@ -1,49 +1,17 @@
-"""Translations: gettext catalogues (``locale/<lang>/LC_MESSAGES/messages.po``).
+"""The web's side of the translations: the language of a request and the browser's catalogue.
 
-The ``.po`` files are the single source. At start-up Babel reads them and
-compiles them in memory into :class:`gettext.GNUTranslations` for the server,
-and into a small JSON catalogue (with the plural rule) for the browser, so
-there is no build step and no compiled ``.mo`` file to keep in sync.
-English is the source language: its catalogue only needs plural forms.
+The catalogue itself is the package's (:mod:`whistdrive.i18n`, shared with
+the terminal and the worked examples); this module serves it to the browser
+as a small JSON catalogue (with the plural rule) for ``static/i18n.js``.
 """
 
 from __future__ import annotations
 
 import functools
-import gettext
-import io
-from pathlib import Path
 
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
+from whistdrive.i18n import DEFAULT_LANG, LANGS, catalog, gettext_for, translations
 
-LANGS = ("en", "ru")
-DEFAULT_LANG = "en"
-LOCALE_DIR = Path(__file__).parent / "locale"
-
-
-def _po_path(lang: str) -> Path:
-    return LOCALE_DIR / lang / "LC_MESSAGES" / "messages.po"
-
-
-@functools.cache
-def catalog(lang: str):
-    path = _po_path(lang)
-    if not path.exists():
-        return None
-    with path.open("rb") as f:
-        return read_po(f, locale=lang)
-
-
-@functools.cache
-def translations(lang: str) -> gettext.NullTranslations:
-    cat = catalog(lang)
-    if cat is None:
-        return gettext.NullTranslations()
-    buf = io.BytesIO()
-    write_mo(buf, cat)
-    buf.seek(0)
-    return gettext.GNUTranslations(buf)
+__all__ = ["DEFAULT_LANG", "LANGS", "catalog", "gettext_for", "js_catalog", "pick_lang", "translations"]
 
 
 @functools.cache
@@ -55,7 +23,7 @@ def js_catalog(lang: str) -> dict:
     if cat is not None:
         plural = cat.plural_expr
         for m in cat:
-            if not m.id or m.fuzzy:
+            if not m.id or m.fuzzy or m.context:  # the browser asks for no context
                 continue
             if isinstance(m.id, tuple):
                 forms = [s for s in m.string if s]
@@ -74,8 +42,3 @@ def pick_lang(cookie: str | None, accept: str | None) -> str:
         if code in LANGS:
             return code
     return DEFAULT_LANG
-
-
-def gettext_for(lang: str):
-    tr = translations(lang)
-    return tr.gettext, tr.ngettext

@@ -1,0 +1,77 @@
+"""The ``solve`` and ``analyse`` commands: the solver's values printed for a person."""
+
+from __future__ import annotations
+
+from .analysis import analyse
+from .cards import Card
+from .games import Game
+from .i18n import gettext_for
+from .records import replay
+
+
+def format_analysis(entries: list[dict], game: Game, lang: str = "en") -> str:
+    """One line per analysed card (cards in the language's notation), then the tricks each seat lost."""
+    _ = gettext_for(lang)[0]
+
+    def card(text: str) -> str:
+        c = Card.parse(text)
+        return c.russian() if lang == "ru" else c.english()
+
+    lost: dict[int, int] = {}
+    lines = []
+    for e in entries:
+        loss = e["best"] - e["value"]
+        lost[e["seat"]] = lost.get(e["seat"], 0) + loss
+        mark = "" if loss == 0 else f"  −{loss}  " + _("best") + ": " + " ".join(card(c) for c in e["best_cards"])
+        lines.append(f"{e['deal']}.{e['trick']:<3} {game.seat_names[e['seat']]:<3} {card(e['card']):<4}"
+                     f" {e['value']}/{e['best']}{mark}")
+    head = _("deal.trick seat card value/best")
+    summary = _("tricks lost: ") + ", ".join(f"{game.seat_names[s]} {n}" for s, n in sorted(lost.items()))
+    return "\n".join([head, *lines, summary]) + "\n"
+
+
+def register(sub) -> None:
+    solve = sub.add_parser("solve", help="values of every legal card in a position (perfect information)",
+                           description="Read a position in the text form of docs/solver.md and print the value "
+                                       "of every legal card.")
+    solve.add_argument("file", help="position file, or - for standard input")
+    solve.add_argument("--lang", choices=("en", "ru"), default="en")
+    solve.set_defaults(run=_run_solve)
+    an = sub.add_parser("analyse", aliases=["analyze"], help="the solver's verdict on each card of a record",
+                        description="For each decision of a record whose position is fully known (German Whist "
+                                    "stage 2, Humbug Whist after the exchange) or double-dummy (whist, knock-out), print the value of the card "
+                                    "played against the best card.")
+    an.add_argument("record", help="a .json record")
+    an.add_argument("--lang", choices=("en", "ru"), default="en")
+    an.set_defaults(run=_run_analyse)
+
+
+def _run_solve(args) -> int:
+    import sys
+
+    from .errors import WhistError
+    from .solver.position import run_solve
+
+    text = sys.stdin.read() if args.file == "-" else open(args.file, encoding="utf-8").read()
+    try:
+        print(run_solve(text, args.lang), end="")
+    except WhistError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    return 0
+
+
+def _run_analyse(args) -> int:
+    import sys
+
+    from .errors import WhistError
+    from .records import read_records
+
+    try:
+        for _, record in read_records(args.record):
+            game = replay(record)
+            print(format_analysis(analyse(record), game, args.lang), end="")
+    except (OSError, WhistError) as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    return 0
