@@ -106,6 +106,7 @@ class GermanWhist(Game):
         return None if self.current_seat is None else Decision.PLAY
 
     def hand(self, seat: int) -> list[Card]:
+        self.check_seat(seat)
         return from_mask(self.play.hands[seat])
 
     def _legal(self) -> list[Action]:
