@@ -20,7 +20,7 @@ LAYERS = (
     # examples.build (an offline tool) asks the solver for best play while it searches deals
     ("bots", ("whistdrive.bots", "whistdrive.players", "whistdrive.analysis", "whistdrive.examples.build")),
     ("solver", ("whistdrive.solver",)),
-    ("records", ("whistdrive.records", "whistdrive.examples")),
+    ("records", ("whistdrive.records", "whistdrive.record_schema", "whistdrive.examples")),
     ("games", ("whistdrive.games", "whistdrive")),
     ("cards", ("whistdrive.cards", "whistdrive.errors", "whistdrive.i18n")),
 )

@@ -101,3 +101,63 @@ def test_explicit_deck_orders_reproduce_a_game():
     for seat, action in g.actions:
         again.apply(action, seat=seat)
     assert again.result() == g.result()
+
+
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        ({"over": False}, "'over'"),  # a finished match said to be unfinished
+        ({"result": None}, "'result'"),  # over, but no result
+        ({"over": "yes"}, "'over'"),
+        ({"over": 1}, "'over'"),
+        ({"seats": [1, "x"]}, r"'seats\[0\]'"),
+        ({"seed": "not-a-number"}, "'seed'"),
+        ({"seed": 1.5}, "'seed'"),
+        ({"referee": "me"}, "'referee': unknown field"),
+        ({"version": True}, "'version'"),
+        ({"game": ["german"]}, "'game'"),
+        ({"options": {"deals": [1]}}, r"'options\.deals"),
+        ({"options": {"deals": 1.0}}, r"'options\.deals"),
+        ({"actions": [{"seat": 0, "action": "JS", "by": "me"}]}, r"'actions\[0\]\.by'"),
+        ({"actions": [{"seat": True, "action": "JS"}]}, r"'actions\[0\]\.seat'"),
+        ({"chance": [{"type": "dealer", "seat": "0"}]}, r"'chance\[0\]"),
+        ({"chance": [{"type": "shuffle"}]}, r"'chance\[0\]"),
+    ],
+)
+def test_record_fields_of_the_wrong_shape_are_refused(change, message):
+    record = to_record(finished(), include_seed=True)
+    assert replay(record).is_over  # the record is good before the change
+    with pytest.raises(RecordError, match=message):
+        replay({**record, **change})
+
+
+def test_over_and_result_of_an_unfinished_game():
+    g = new_game("whist", seed=77)
+    for _ in range(10):
+        g.apply(g.legal_actions()[0])
+    record = to_record(g)
+    with pytest.raises(RecordError, match="'over'"):
+        replay({**record, "over": True})
+    with pytest.raises(RecordError, match="'result'"):
+        replay({**record, "result": to_record(finished("whist", {"length": "deal"}))["result"]})
+
+
+def test_seats_must_be_numbered_in_order():
+    record = to_record(finished())
+    record["seats"] = record["seats"][::-1]
+    with pytest.raises(RecordError, match="'seats'"):
+        replay(record)
+    with pytest.raises(RecordError, match="'seats'"):
+        replay({**record, "seats": record["seats"][:1]})
+
+
+def test_the_game_name_is_checked_against_the_known_games(monkeypatch):
+    """A game added to GAMES is readable without changing the record model."""
+    from whistdrive import games
+    from whistdrive.record_schema import check
+
+    record = to_record(finished())
+    with pytest.raises(RecordError, match="unknown game 'later'"):
+        check({**record, "game": "later"})
+    monkeypatch.setitem(games.GAMES, "later", games.GAMES["german"])
+    assert check({**record, "game": "later"}).game == "later"

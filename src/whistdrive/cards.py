@@ -104,11 +104,25 @@ for _r in Rank:
 _RANK_TOKENS["t"] = Rank.TEN  # English ten; Russian "Т" (Туз) is Cyrillic, a different letter
 
 
-class Card(NamedTuple):
-    """One of the 52 cards. Orders by suit, then rank (useful for sorting a hand)."""
-
+class _CardFields(NamedTuple):
     suit: Suit
     rank: Rank
+
+
+class Card(_CardFields):
+    """One of the 52 cards. Orders by suit, then rank (useful for sorting a hand).
+
+    ``Card(suit, rank)`` takes a :class:`Suit` and a :class:`Rank` (or their ints
+    0..3 and 0..12); anything else raises :class:`ParseError` at once, rather
+    than making a card that fails later when it is printed.
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, suit: Suit | int, rank: Rank | int) -> Card:
+        checked_suit = suit if type(suit) is Suit else _member(Suit, suit, "suit", "a Suit or an int 0..3")
+        checked_rank = rank if type(rank) is Rank else _member(Rank, rank, "rank", "a Rank or an int 0..12")
+        return super().__new__(cls, checked_suit, checked_rank)
 
     @property
     def index(self) -> int:  # type: ignore[override]  # the card's number 0-51, not tuple.index
@@ -162,6 +176,12 @@ class Card(NamedTuple):
 
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
+
+
+def _member(enum_type, value, what: str, expected: str):
+    if isinstance(value, int) and not isinstance(value, bool | enum.Enum) and 0 <= value < len(enum_type):
+        return enum_type(value)
+    raise ParseError(f"bad card {what} {value!r}: expected {expected}")
 
 
 def _is_cyrillic(text: str) -> bool:

@@ -11,10 +11,9 @@ import json
 from typing import Any
 
 from .errors import IllegalMove, InvalidOptions, RecordError, WhistError
-from .games import GAMES, Game, new_game
+from .games import Game, new_game
+from .record_schema import FORMAT, VERSION, check
 
-FORMAT = "whistdrive-record"
-VERSION = 1
 MAX_RECORD_BYTES = 2_000_000
 
 
@@ -58,50 +57,23 @@ def loads(text: str | bytes) -> dict:
     return data
 
 
-def _field(record: dict, name: str, kind: type | tuple[type, ...]):
-    if name not in record:
-        raise RecordError(f"record: missing field {name!r}")
-    value = record[name]
-    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise RecordError(f"record field {name!r}: wrong type {type(value).__name__}")
-    return value
-
-
 def replay(record: dict) -> Game:
     """Rebuild the game a record describes, checking it against the rules.
 
-    Raises :class:`RecordError` naming the field, chance outcome or action
-    where the record fails.
+    The record's shape is checked first (:mod:`whistdrive.record_schema`), then
+    every chance outcome and action by the engine, and last ``over`` and
+    ``result`` against the replayed game. Raises :class:`RecordError` naming the
+    field, chance outcome or action where the record fails.
     """
-    if not isinstance(record, dict):
-        raise RecordError("record must be a JSON object")
-    if record.get("format") != FORMAT:
-        raise RecordError(f"record field 'format': expected {FORMAT!r}, found {record.get('format')!r}")
-    version = _field(record, "version", int)
-    if version != VERSION:
-        raise RecordError(f"record version {version} is not supported (this program reads version {VERSION})")
-    name = _field(record, "game", str)
-    if name not in GAMES:
-        raise RecordError(f"record field 'game': unknown game {name!r} (expected one of {', '.join(GAMES)})")
-    options = _field(record, "options", dict)
-    chance = _field(record, "chance", list)
-    actions = _field(record, "actions", list)
-    if not all(isinstance(o, dict) for o in chance):
-        raise RecordError("record field 'chance': every outcome must be an object")
+    check(record)
+    name, chance = record["game"], record["chance"]
     try:
-        game = new_game(name, options, chance=chance)
+        game = new_game(name, record["options"], chance=chance)
     except InvalidOptions as e:
         raise RecordError(f"record field 'options': {e}") from None
     except RecordError as e:
         raise RecordError(f"record field 'chance': {e}") from None
-    for i, entry in enumerate(actions):
-        if (
-            not isinstance(entry, dict)
-            or not isinstance(entry.get("action"), str)
-            or not isinstance(entry.get("seat"), int)
-            or isinstance(entry.get("seat"), bool)
-        ):
-            raise RecordError(f"action {i}: expected {{'seat': int, 'action': str}}, found {entry!r}")
+    for i, entry in enumerate(record["actions"]):
         try:
             game.apply(entry["action"], seat=entry["seat"])
         except IllegalMove as e:
@@ -111,18 +83,29 @@ def replay(record: dict) -> Game:
     left = len(chance) - len(game.chance.log)
     if left:
         raise RecordError(f"record field 'chance': {left} outcome(s) left unused after the last action")
-    if "seats" in record:
-        seats = record["seats"]
-        if not isinstance(seats, list) or len(seats) != game.num_seats:
-            raise RecordError(f"record field 'seats': expected a list of {game.num_seats} seats")
-    if record.get("result") is not None:
-        if not game.is_over:
-            raise RecordError("record field 'result': the game is not over after the last action")
-        if _normal(record["result"]) != _normal(game.result()):
-            raise RecordError("record field 'result' does not match the result of replaying the actions")
-    if record.get("over") is True and not game.is_over:
-        raise RecordError("record field 'over': the record says the game is over, but it is not")
+    seats = record["seats"]
+    if len(seats) != game.num_seats or any(entry["seat"] != i for i, entry in enumerate(seats)):
+        raise RecordError(f"record field 'seats': expected {game.num_seats} seats numbered 0..{game.num_seats - 1}"
+                          " in order")
+    _check_end(record, game)
     return game
+
+
+def _check_end(record: dict, game: Game) -> None:
+    """``over`` and ``result`` must say what the replayed game says."""
+    if record["over"] != game.is_over:
+        said = "over" if record["over"] else "not over"
+        really = "is" if game.is_over else "is not"
+        raise RecordError(f"record field 'over': the record says the game is {said}, but after the last action "
+                          f"it {really}")
+    if not game.is_over:
+        if record["result"] is not None:
+            raise RecordError("record field 'result': the game is not over after the last action, so it must be null")
+        return
+    if record["result"] is None:
+        raise RecordError("record field 'result': the game is over, so the record must hold its result")
+    if _normal(record["result"]) != _normal(game.result()):
+        raise RecordError("record field 'result' does not match the result of replaying the actions")
 
 
 def _normal(value):

@@ -32,7 +32,7 @@ def db_path(tmp_path):
 @pytest.fixture
 def client(db_path):
     with make_client(db_path) as c:
-        c.get("/")  # sets the owner cookie
+        c.get("/")  # the lobby; the owner cookie comes with the first table created
         yield c
 
 

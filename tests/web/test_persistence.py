@@ -15,8 +15,8 @@ def test_restart_resumes_exactly(db_path, game, options):
     rng = random.Random(7)
     with make_client(db_path) as c:
         c.get("/")
-        cookies = dict(c.cookies)
         g = create(c, game, options)
+        cookies = dict(c.cookies)  # the owner cookie, set by creating the table
         seat = Seat(c, g["id"], g["token"])
         for _ in range(5):
             seat.wait_turn()

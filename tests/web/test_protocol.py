@@ -170,3 +170,116 @@ def test_hint_is_a_legal_action(client):
         m = seat.recv()
     assert m["best"] in seat.view["legal"]
     seat.close()
+
+
+def test_malformed_create_requests_get_400_with_a_message(client):
+    deep = "[" * 3000 + "]" * 3000
+    bodies = [
+        ({"game": ["german"], "options": {}, "levels": ["random"]}, "bad_game", "game"),
+        ({"game": {"german": 1}, "options": {}, "levels": ["random"]}, "bad_game", "game"),
+        ({"game": "german", "options": {"deals": [1]}, "levels": ["random"]}, "bad_options", "options.deals"),
+        ({"game": "german", "options": {"deals": {"a": 1}}, "levels": ["random"]}, "bad_options", "options.deals"),
+        ({"game": "german", "options": ["deals"], "levels": ["random"]}, "bad_options", "options"),
+        ({"game": "german", "options": {}, "levels": "random"}, "bad_levels", "levels"),
+        ({"game": "german", "options": {}, "levels": [["random"]]}, "bad_levels", "levels.0"),
+        ({"game": "german", "options": {}}, "bad_levels", "levels"),
+        ({"game": "german", "options": {}, "levels": ["random"], "seed": 1}, "bad_request", "seed: unknown field"),
+        ({"game": "german", "options": {"deals": True}, "levels": ["random"]}, "bad_options", "deals"),
+    ]
+    for body, code, where in bodies:
+        r = client.post("/api/games", json=body)
+        assert r.status_code == 400, (body, r.text)
+        assert r.json()["error"] == code and where in r.json()["message"], (body, r.json())
+    for raw in (deep, '{"game": ' + deep + "}", '{"game": "german", "options": {"a": ' + deep + "}}", "[]", "7"):
+        r = client.post("/api/games", content=raw.encode(), headers={"Content-Type": "application/json"})
+        assert r.status_code == 400 and r.json()["message"], (raw[:40], r.text)
+    assert client.post("/api/games", json={"game": "german", "options": {}, "levels": ["random"]}).status_code == 200
+
+
+def test_nested_json_and_bad_types_on_the_socket_get_errors_and_the_socket_stays(client):
+    g = create(client, "german")
+    seat = Seat(client, g["id"], g["token"])
+    seat.wait_turn()
+    seq = seat.last["seq"]
+    for text, code in [("[" * 1000 + "]" * 1000, "bad_json"),
+                       (json.dumps({"type": "act", "action": "QH", "seq": [[[[1]]]]}), "bad_message"),
+                       (json.dumps({"type": "act", "action": "QH", "seq": True}), "bad_message"),
+                       (json.dumps({"type": "act", "action": "QH", "extra": 1}), "bad_message"),
+                       (json.dumps({"type": "hello", "token": g["token"]}), "bad_message"),
+                       (json.dumps({"type": ["act"]}), "bad_message")]:
+        seat.send(text)
+        m = seat.recv()
+        assert m["type"] == "error" and m["code"] == code, (text[:40], m)
+    assert n_stored(client, g["id"]) == seq
+    seat.send({"type": "act", "action": seat.view["legal"][0], "seq": seq})
+    assert seat.recv()["type"] == "play"
+    seat.close()
+
+
+def test_binary_frames_close_the_socket_with_1003(client):
+    import pytest
+    from starlette.websockets import WebSocketDisconnect
+
+    g = create(client, "german")
+    seat = Seat(client, g["id"], g["token"])
+    seat.ws.send_bytes(b'{"type": "ping"}')
+    m = seat.recv()
+    assert m["type"] == "error" and m["code"] == "bad_message"
+    with pytest.raises(WebSocketDisconnect) as closed:
+        seat.ws.receive_text()
+    assert closed.value.code == 1003
+    seat.close()
+    with client.websocket_connect(f"/ws/{g['id']}") as ws:  # as the first message, before hello
+        ws.send_bytes(b"\x00\x01")
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_text()
+        assert closed.value.code == 1003
+    deep = '{"type": "hello", "token": ' + "[" * 1000 + "]" * 1000 + "}"
+    with client.websocket_connect(f"/ws/{g['id']}") as ws:
+        ws.send_text(deep)
+        assert json.loads(ws.receive_text())["code"] == "auth"
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_text()
+        assert closed.value.code == 4401
+
+
+def test_http_rate_limit_per_address(db_path):
+    from starlette.testclient import TestClient
+
+    from whistdrive.web.app import Settings, create_app
+
+    settings = Settings(database_url=f"sqlite:///{db_path}", allowed_hosts=["testserver"], bot_pool="thread",
+                        http_rate=0.01, http_burst=3)
+    app = create_app(settings)
+    with TestClient(app, client=("127.0.0.2", 1000)) as a, TestClient(app, client=("127.0.0.3", 1000)) as b:
+        codes = [a.get("/api/meta").status_code for _ in range(5)]
+        assert codes == [200, 200, 200, 429, 429]
+        r = a.get("/api/games", headers={"Accept-Language": "ru"})
+        assert r.status_code == 429 and r.json()["error"] == "rate_limited"
+        assert "подождите" in r.json()["message"] and int(r.headers["retry-after"]) >= 1
+        page = a.get("/", headers={"Accept-Language": "en"})
+        assert page.status_code == 429 and "wait a few seconds" in page.text
+        assert b.get("/api/meta").status_code == 200  # another address has its own bucket
+
+
+def test_an_owner_is_minted_only_when_a_table_is_created(db_path):
+    from .conftest import make_client
+
+    with make_client(db_path) as c:
+        for path in ("/", "/rules/german", "/api/meta", "/api/games", "/table/nope"):
+            r = c.get(path)
+            assert "wd_owner" not in r.headers.get("set-cookie", ""), path
+        assert "wd_owner" not in c.cookies
+        first = c.post("/api/games", json={"game": "german", "options": {}, "levels": ["random"]})
+        assert first.status_code == 200 and "wd_owner" in first.headers["set-cookie"]
+        owner = c.cookies["wd_owner"]
+        second = c.post("/api/games", json={"game": "german", "options": {}, "levels": ["random"]})
+        assert "wd_owner" not in second.headers.get("set-cookie", "") and c.cookies["wd_owner"] == owner
+        listed = {g["id"] for g in c.get("/api/games").json()["unfinished"]}
+        assert listed == {first.json()["id"], second.json()["id"]}
+        assert c.get(first.json()["url"]).status_code == 200
+        bad = c.post("/api/games", json={"game": "poker", "options": {}, "levels": []})
+        assert bad.status_code == 400
+    with make_client(db_path) as fresh:  # a refused request mints nobody
+        assert fresh.post("/api/games", json={"game": "poker", "options": {}, "levels": []}).status_code == 400
+        assert "wd_owner" not in fresh.cookies

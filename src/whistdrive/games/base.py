@@ -65,8 +65,13 @@ def action_str(action: Action) -> str:
 
 
 def parse_action(action: Action | str | int, decision: Decision | None) -> Action:
-    """Accept a Card/Suit/Exchange or its text (``"QH"``, ``"Д♥"``, ``"H"``, ``"♥"``, ``"keep"``);
-    only the kind of action the decision asks for."""
+    """Accept the decision's own kind of action, or its text: a card (``"QH"``, ``"Д♥"``, or its
+    index 0..51) when playing, a suit (``"H"``, ``"♥"``) when choosing trump, ``keep``/``left``/``right``
+    in an exchange.
+
+    ``Suit`` is an int, so a suit given where a card is due would otherwise read as
+    the card of that index; it is refused, as is a card given as a trump choice.
+    """
     if decision is Decision.EXCHANGE:
         if isinstance(action, Exchange):
             return action
@@ -78,13 +83,16 @@ def parse_action(action: Action | str | int, decision: Decision | None) -> Actio
             return action
         if isinstance(action, str):
             return Suit.parse(action)
-        raise IllegalMove(f"expected a trump suit, got {action!r}")
+        raise IllegalMove(f"expected a trump suit (S, H, D or C), got {action!r}")
     if isinstance(action, Card):
         return action
     if isinstance(action, str) and not isinstance(action, Exchange):
         return Card.parse(action)
-    if isinstance(action, int) and not isinstance(action, bool):
+    if type(action) is int:  # not bool, Suit or Rank: ints of another meaning
         return Card.from_index(action)
+    if isinstance(action, Suit):
+        raise IllegalMove(f"expected a card, got the suit {action.name.lower()}: a suit is an action only "
+                          "when choosing trump")
     raise IllegalMove(f"expected a card, got {action!r}")
 
 
@@ -304,6 +312,11 @@ class Game:
         mover = self.current_seat
         if mover is None:
             raise IllegalMove("the game is over: no more actions")
+        if seat is not None:
+            try:
+                self.check_seat(seat)
+            except ValueError as e:
+                raise IllegalMove(str(e)) from None
         if seat is not None and seat != mover:
             raise IllegalMove(f"it is not seat {seat}'s turn: {self.seat_names[mover]} is to act")
         try:
@@ -327,9 +340,16 @@ class Game:
     def clone(self):
         return copy.deepcopy(self)
 
+    def check_seat(self, seat: int) -> int:
+        """``seat`` itself if it is one of this game's seats; ``True`` and ``1.0`` equal 1 but are refused."""
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            raise ValueError(f"seat must be an int 0..{self.num_seats - 1}, got {seat!r} ({type(seat).__name__})")
+        if not 0 <= seat < self.num_seats:
+            raise ValueError(f"seat must be an int 0..{self.num_seats - 1}, got {seat}")
+        return seat
+
     def _base_observation(self, seat: int) -> Observation:
-        if not isinstance(seat, int) or not 0 <= seat < self.num_seats:
-            raise ValueError(f"seat must be 0..{self.num_seats - 1}")
+        self.check_seat(seat)
         mine = self.current_seat == seat
         return {
             "game": self.name,

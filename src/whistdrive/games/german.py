@@ -122,6 +122,7 @@ class GermanWhist(Game):
         return None if self.current_seat is None else Decision.PLAY
 
     def hand(self, seat: int) -> list[Card]:
+        self.check_seat(seat)
         return from_mask(self.play.hands[seat])
 
     def _legal(self) -> list[Card]:
@@ -182,7 +183,7 @@ class GermanWhist(Game):
         return [DECK[c] for c in self.prizes[seat] if held >> c & 1]
 
     def observation(self, seat: int) -> GermanObservation:
-        other = 1 - seat
+        other = 1 - self.check_seat(seat)
         p = self.play
         obs: GermanObservation = {
             **self._base_observation(seat),

@@ -118,6 +118,7 @@ class HumbugWhist(Game):
         return "dealer" if dealer_played else "showing"
 
     def hand(self, seat: int) -> list[Card]:
+        self.check_seat(seat)
         return from_mask(self.play.hands[seat])
 
     def _legal(self) -> Sequence[Action]:

@@ -82,6 +82,7 @@ class KnockoutWhist(Game):
         return Decision.TRUMP if self.choosing_trump else Decision.PLAY
 
     def hand(self, seat: int) -> list[Card]:
+        self.check_seat(seat)
         return from_mask(self.play.hands.get(seat, 0))
 
     def _legal(self) -> list[Suit] | list[Card]:

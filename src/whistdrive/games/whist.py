@@ -109,6 +109,7 @@ class Whist(Game):
         return not p.tricks and all(s != self.dealer for s, _ in p.trick) and not self.finished
 
     def hand(self, seat: int) -> list[Card]:
+        self.check_seat(seat)
         return from_mask(self.play.hands[seat])
 
     def _legal(self) -> list[Card]:

@@ -22,10 +22,17 @@ from whistdrive.cards import DECK
 from whistdrive.games import GAMES
 from whistdrive.i18n import N_
 
-from . import i18n, rules
+from . import i18n, rules, validation
 from .botpool import BotPool, levels
 from .health import add_health_routes
-from .security import MAX_HTTP_BODY, MAX_WS_MESSAGE, SECURITY_HEADERS, GuardMiddleware, TokenBucket
+from .security import (
+    MAX_HTTP_BODY,
+    MAX_WS_MESSAGE,
+    SECURITY_HEADERS,
+    GuardMiddleware,
+    RateLimitMiddleware,
+    TokenBucket,
+)
 from .store import Store
 from .tables import Conn, Live, TableError, Tables
 
@@ -55,8 +62,18 @@ class Settings:
     bot_pool: str = "process"
     bot_workers: int = 2
     bot_delay: float = 0.0
-    rate: float = 20.0
+    rate: float = 20.0  # WebSocket messages per second and connection
     burst: float = 40.0
+    http_rate: float = 50.0  # HTTP requests per second and client address (0: no limit)
+    http_burst: float = 200.0
+
+
+async def receive_text(ws: WebSocket) -> str | None:
+    """The next text frame, or None for a binary one (Starlette's receive_text raises KeyError there)."""
+    message = await ws.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000), message.get("reason"))
+    return message.get("text")
 
 
 def _nonce() -> str:
@@ -84,6 +101,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app = FastAPI(title="whistdrive", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.add_middleware(GuardMiddleware, allowed_hosts=settings.allowed_hosts)
+    app.add_middleware(RateLimitMiddleware, rate=settings.http_rate, burst=settings.http_burst)
 
     @app.middleware("http")
     async def headers(request: Request, call_next):
@@ -117,9 +135,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             lang=lang, other="ru" if lang == "en" else "en", title=title, scripts=scripts, data=data or {},
             _=_, **context)
         resp = HTMLResponse(doc, status_code=status)
-        if owner_of(request) is None:
-            resp.set_cookie(OWNER_COOKIE, secrets.token_hex(16), max_age=10 * 365 * 86400, httponly=True,
-                            samesite="strict")
         if request.query_params.get("lang") in i18n.LANGS:
             resp.set_cookie(LANG_COOKIE, lang, max_age=365 * 86400, samesite="lax")
         return resp
@@ -194,24 +209,25 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.post("/api/games")
     async def create_game(request: Request):
-        owner = owner_of(request)
-        if owner is None:
-            return JSONResponse({"error": "no_session", "message": "open the lobby first"}, status_code=403)
         body = await request.body()
         if len(body) > MAX_HTTP_BODY:
             return JSONResponse({"error": "too_large", "message": "request too large"}, status_code=413)
         try:
-            data = json.loads(body)
-        except (json.JSONDecodeError, UnicodeDecodeError):
-            return JSONResponse({"error": "bad_json", "message": "expected a JSON object"}, status_code=400)
-        if not isinstance(data, dict):
-            return JSONResponse({"error": "bad_json", "message": "expected a JSON object"}, status_code=400)
+            wanted = validation.new_table(body)
+        except validation.Refused as e:
+            return JSONResponse({"error": e.code, "message": e.message}, status_code=400)
+        owner = owner_of(request)
+        minted = owner is None  # the first table of this browser: it becomes an owner now, not on every GET
+        if minted:
+            owner = secrets.token_hex(16)
         try:
-            t = await tables(request).create(owner, data.get("game"), data.get("options") or {},
-                                             data.get("levels"))
+            t = await tables(request).create(owner, wanted.game, wanted.options, wanted.levels)
         except TableError as e:
             return JSONResponse({"error": e.code, "message": e.message}, status_code=400)
-        return {"id": t.row.id, "url": f"/table/{t.row.id}"}
+        resp = JSONResponse({"id": t.row.id, "url": f"/table/{t.row.id}"})
+        if minted:
+            resp.set_cookie(OWNER_COOKIE, owner, max_age=10 * 365 * 86400, httponly=True, samesite="strict")
+        return resp
 
     @app.post("/api/games/{game_id}/abandon")
     async def abandon(request: Request, game_id: str):
@@ -299,16 +315,19 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 await ws.close(close)
 
         try:
-            first = await asyncio.wait_for(ws.receive_text(), timeout=15)
-        except (TimeoutError, WebSocketDisconnect, KeyError, RuntimeError):
+            first = await asyncio.wait_for(receive_text(ws), timeout=15)
+        except (TimeoutError, WebSocketDisconnect, RuntimeError):
             await ws.close(4408)
             return
+        if first is None:
+            await ws.close(1003, "text frames only")
+            return
         try:
-            hello = json.loads(first) if len(first) <= MAX_WS_MESSAGE else None
-        except json.JSONDecodeError:
+            hello = validation.message(first) if len(first) <= MAX_WS_MESSAGE else None
+        except validation.Refused:
             hello = None
         t = await tabs.get(game_id)
-        token = hello.get("token") if isinstance(hello, dict) and hello.get("type") == "hello" else None
+        token = hello.token if isinstance(hello, validation.Hello) else None
         if t is None or not isinstance(token, str) or not secrets.compare_digest(token.encode(),
                                                                                     t.row.token.encode()):
             await error("auth", "unknown table or wrong token", close=4401)
@@ -322,7 +341,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         strikes = 0
         try:
             while True:
-                text = await ws.receive_text()
+                text = await receive_text(ws)
+                if text is None:
+                    await error("bad_message", "binary frames are not part of the protocol", close=1003)
+                    return
                 if not bucket.allow():
                     strikes += 1
                     await error("rate_limited", "too many messages: slow down")
@@ -334,12 +356,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                     await error("too_large", f"message larger than {MAX_WS_MESSAGE} bytes")
                     continue
                 try:
-                    msg = json.loads(text)
-                except json.JSONDecodeError:
-                    await error("bad_json", "expected a JSON object")
-                    continue
-                if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
-                    await error("bad_message", "expected an object with a 'type'")
+                    msg = validation.message(text)
+                except validation.Refused as e:
+                    await error(e.code, e.message)
                     continue
                 await handle(t, conn, msg, error)
         except WebSocketDisconnect:
@@ -348,35 +367,33 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             log.debug("websocket closed: %s", e)
         except Exception:
             log.exception("websocket handler failed in game %s", game_id)
+            try:
+                await ws.close(1011)
+            except Exception:  # already gone
+                pass
         finally:
             t.conns.discard(conn)
 
-    async def handle(t: Live, conn: Conn, msg: dict, error) -> None:
+    async def handle(t: Live, conn: Conn, msg, error) -> None:
         tabs = tables(conn.ws)
-        kind = msg["type"]
-        if "seat" in msg and msg["seat"] != conn.seat:
+        if getattr(msg, "seat", None) is not None and msg.seat != conn.seat:
             await error("wrong_seat", "this connection plays only its own seat")
             return
         try:
-            if kind == "act":
-                action, seq = msg.get("action"), msg.get("seq")
-                if not isinstance(action, str) or len(action) > 8 or \
-                        (seq is not None and (not isinstance(seq, int) or isinstance(seq, bool))):
-                    await error("bad_message", "act needs 'action' (text) and an optional 'seq' (int)")
-                    return
-                await tabs.act(t, conn.seat, action, seq)
-            elif kind == "hint":
+            if isinstance(msg, validation.Act):
+                await tabs.act(t, conn.seat, msg.action, msg.seq)
+            elif isinstance(msg, validation.Hello):
+                await error("bad_message", "already greeted: hello is only the first message")
+            elif msg.type == "hint":
                 out = await tabs.hint(t, conn.seat)
                 await conn.send({"type": "hint", **out})
-            elif kind == "undo":
+            elif msg.type == "undo":
                 await tabs.undo(t, conn.seat)
-            elif kind == "snapshot":
+            elif msg.type == "snapshot":
                 async with t.lock:
                     await conn.send(tabs.snapshot(t, conn.seat))
-            elif kind == "ping":
+            else:  # ping
                 await conn.send({"type": "pong"})
-            else:
-                await error("bad_message", f"unknown message type {kind[:20]!r}")
         except TableError as e:
             await error(e.code, e.message)
             if e.code == "stale":

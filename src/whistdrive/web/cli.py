@@ -17,6 +17,10 @@ def register(subparsers) -> None:
     p.add_argument("--bot-pool", choices=("process", "thread"), default="process",
                    help="where computer players think (default: a process pool)")
     p.add_argument("--bot-workers", type=int, default=2, help="bot worker count (default 2)")
+    p.add_argument("--http-rate", type=float, default=50.0,
+                   help="HTTP requests per second allowed from one address (default 50; 0: no limit)")
+    p.add_argument("--http-burst", type=float, default=200.0,
+                   help="HTTP requests one address may send at once before the rate applies (default 200)")
     p.add_argument("--log-level", default="info")
     p.set_defaults(run=serve)
 
@@ -39,7 +43,8 @@ def serve(args) -> int:
         hosts.append(args.host)
     logging.basicConfig(level=args.log_level.upper(), format="%(asctime)s %(name)s %(levelname)s %(message)s")
     app = create_app(Settings(database_url=url, allowed_hosts=hosts, bot_pool=args.bot_pool,
-                              bot_workers=args.bot_workers))
+                              bot_workers=args.bot_workers, http_rate=args.http_rate,
+                              http_burst=args.http_burst))
     print(f"whistdrive: serving http://{args.host}:{args.port}  (games in {url})", flush=True)
     uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, ws_max_size=16 * MAX_WS_MESSAGE,
                 ws_ping_interval=20, ws_ping_timeout=20, timeout_graceful_shutdown=3)

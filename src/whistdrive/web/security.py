@@ -1,9 +1,15 @@
-"""Host and Origin checks, limits and the per-connection rate limit."""
+"""Host and Origin checks, limits, the per-connection and the per-address rate limits."""
 
 from __future__ import annotations
 
+import json
+import math
 import time
 from urllib.parse import urlsplit
+
+from starlette.requests import cookie_parser
+
+from . import i18n
 
 MAX_WS_MESSAGE = 2048  # bytes; a legal client message is well under 200
 MAX_HTTP_BODY = 16384
@@ -25,6 +31,63 @@ class TokenBucket:
             self.tokens -= 1
             return True
         return False
+
+
+class RateLimitMiddleware:
+    """A token bucket per client address on HTTP requests: ``rate`` a second, bursts of ``burst``.
+
+    A page load is a dozen requests (page, scripts, styles, catalogue, API), so
+    the defaults are generous; the point is that one address cannot keep the
+    server busy. A refused request gets 429, a ``Retry-After`` and a message in
+    the reader's language. ``rate`` 0 turns the limit off. Behind a reverse proxy
+    every client has the proxy's address: raise the limit there, or limit at the proxy.
+    """
+
+    MAX_ADDRESSES = 10_000
+
+    def __init__(self, app, rate: float, burst: float):
+        self.app = app
+        self.rate, self.burst = rate, burst
+        self.buckets: dict[str, TokenBucket] = {}
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http" or self.rate <= 0:
+            return await self.app(scope, receive, send)
+        address = (scope.get("client") or ("unknown",))[0]
+        bucket = self.buckets.get(address)
+        if bucket is None:
+            self._forget_idle()
+            bucket = self.buckets[address] = TokenBucket(self.rate, self.burst)
+        if bucket.allow():
+            return await self.app(scope, receive, send)
+        await self._refuse(scope, send, math.ceil((1 - bucket.tokens) / self.rate))
+
+    def _forget_idle(self) -> None:
+        """Bound the memory: a bucket that has refilled is the same as a new one, so it can go."""
+        if len(self.buckets) < self.MAX_ADDRESSES:
+            return
+        now = time.monotonic()
+        full = self.burst / self.rate
+        self.buckets = {a: b for a, b in self.buckets.items() if now - b.stamp < full}
+        if len(self.buckets) >= self.MAX_ADDRESSES:  # a flood from many addresses: keep the busiest half
+            keep = sorted(self.buckets.items(), key=lambda item: item[1].tokens)[: self.MAX_ADDRESSES // 2]
+            self.buckets = dict(keep)
+
+    async def _refuse(self, scope, send, retry_after: int):
+        lang = i18n.pick_lang(cookie_parser(_header(scope, b"cookie") or "").get("wd_lang"),
+                              _header(scope, b"accept-language"))
+        _ = i18n.gettext_for(lang)[0]
+        message = _("Too many requests from your address: wait a few seconds and try again.")
+        if scope["path"].startswith("/api/"):
+            body = json.dumps({"error": "rate_limited", "message": message}, ensure_ascii=False).encode()
+            kind = b"application/json"
+        else:
+            body, kind = message.encode(), b"text/plain; charset=utf-8"
+        await send({"type": "http.response.start", "status": 429,
+                    "headers": [(b"content-type", kind), (b"content-length", str(len(body)).encode()),
+                                (b"retry-after", str(max(1, retry_after)).encode()),
+                                (b"cache-control", b"no-store")]})
+        await send({"type": "http.response.body", "body": body})
 
 
 def _header(scope, name: bytes) -> str | None:

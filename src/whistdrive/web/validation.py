@@ -1,0 +1,115 @@
+"""What a client may send, as pydantic models: the body of ``POST /api/games`` and each WebSocket message.
+
+Parsing and validating in one step (pydantic's JSON parser) keeps hostile input
+from reaching the handlers: wrong types, unknown fields and nesting deeper than
+the parser's limit are all answered with a refusal naming the field, never an
+exception. Per-option bounds are the game's own (its ``Options`` raise
+``InvalidOptions``); here options only have to be a small object of scalars.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictInt,
+    StrictStr,
+    TypeAdapter,
+    ValidationError,
+    field_validator,
+)
+
+Name = Annotated[StrictStr, Field(max_length=32)]
+OptionValue = StrictBool | StrictInt | Annotated[StrictStr, Field(max_length=32)] | None
+
+
+class Refused(Exception):
+    """A request that does not validate; ``code`` is stable (clients translate it), ``message`` names the field."""
+
+    def __init__(self, code: str, message: str):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+class _Strict(BaseModel):
+    """No coercion ("1" is not 1, true is not 1) and no unknown fields."""
+
+    model_config = ConfigDict(strict=True, extra="forbid")
+
+
+class NewTable(_Strict):
+    """The body of ``POST /api/games``."""
+
+    game: Name
+    options: dict[Name, OptionValue] = Field(default_factory=dict, max_length=16)
+    levels: list[Name] = Field(max_length=8)
+
+    @field_validator("game")
+    @classmethod
+    def _known_game(cls, name: str) -> str:
+        from whistdrive.games import GAMES  # looked up now: games can be added
+
+        if name not in GAMES:
+            raise ValueError(f"unknown game {name!r} (expected one of {', '.join(GAMES)})")
+        return name
+
+
+# --- WebSocket messages (docs/web.md) -------------------------------------------
+class Hello(_Strict):
+    type: Literal["hello"]
+    token: Annotated[StrictStr, Field(max_length=64)]
+
+
+class Act(_Strict):
+    type: Literal["act"]
+    action: Annotated[StrictStr, Field(max_length=8)]
+    seq: Annotated[StrictInt, Field(ge=0)] | None = None
+    seat: StrictInt | None = None  # optional; must be the connection's own seat
+
+
+class Request(_Strict):
+    """A message with nothing but its type (and optionally the connection's own seat)."""
+
+    type: Literal["hint", "undo", "snapshot", "ping"]
+    seat: StrictInt | None = None
+
+
+Message = Annotated[Hello | Act | Request, Field(discriminator="type")]
+_MESSAGE = TypeAdapter(Message)
+
+# Which error code a failed field gets: the client shows a translated text per code.
+_CODES = {"game": "bad_game", "options": "bad_options", "levels": "bad_levels"}
+
+
+def _refusal(e: ValidationError, default_code: str) -> Refused:
+    first = e.errors(include_url=False, include_input=False)[0]
+    if first["type"] == "json_invalid":
+        return Refused("bad_json", f"expected a JSON object: {first['msg']}"[:200])
+    loc = first["loc"]
+    where = ".".join(str(p) for p in loc)
+    msg = "unknown field" if first["type"] == "extra_forbidden" else first["msg"]
+    if first["type"] == "value_error":
+        msg = str(first["ctx"]["error"])
+    code = _CODES.get(str(loc[0]), default_code) if loc else default_code
+    return Refused(code, (f"{where}: {msg}" if where else msg)[:200])
+
+
+def new_table(body: bytes) -> NewTable:
+    """The validated body of a table request, or :class:`Refused`."""
+    try:
+        return NewTable.model_validate_json(body)
+    except ValidationError as e:
+        raise _refusal(e, "bad_request") from None
+
+
+def message(text: str) -> Hello | Act | Request:
+    """One validated WebSocket message, or :class:`Refused` (``bad_json`` or ``bad_message``)."""
+    try:
+        return _MESSAGE.validate_json(text)
+    except ValidationError as e:
+        raise _refusal(e, "bad_message") from None
