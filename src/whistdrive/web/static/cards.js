@@ -74,12 +74,14 @@
     return WD.el("span", { class: "card " + (extraClass || ""), role: "img", "aria-label": WD.cardName(card),
       "data-card": card, html: WD.cardSVG(card) });
   };
-  /** A card of your hand: a focusable button; not playable ones are aria-disabled (and hatched). */
+  /** A card of your hand: a focusable button; not playable ones are aria-disabled (and hatched),
+   * their name and tooltip saying why (opts.why) when it is known. */
   WD.cardButton = function (card, opts) {
     const legal = !!opts.legal;
-    const label = WD.cardName(card) + (opts.playable === false ? "" : legal ? "" : " — " + WD.t("cannot be played now"));
+    const why = opts.playable === false || legal ? "" : WD.t("cannot be played now") + (opts.why ? ": " + opts.why : "");
     const b = WD.el("button", { type: "button", class: "card in-hand " + (legal ? "legal" : "illegal"),
-      "aria-label": label, "aria-disabled": legal ? "false" : "true", "data-card": card,
+      "aria-label": WD.cardName(card) + (why ? " — " + why : ""), title: why || null,
+      "aria-disabled": legal ? "false" : "true", "data-card": card,
       html: WD.cardSVG(card) + (legal ? "" : '<span class="hatch" aria-hidden="true"></span>') });
     if (opts.onPlay) b.addEventListener("click", () => opts.onPlay(card, legal, b));
     return b;

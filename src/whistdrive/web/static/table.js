@@ -9,6 +9,7 @@
   const S = {
     ws: null, snap: null, view: null, seq: 0, queue: [], busy: false, display: { cards: [], complete: false },
     lastTrick: null, log: [], dealResults: 0, retry: 0, hint: null, pendingAct: false, shownOver: false,
+    fresh: null, // the card just played: the only one whose arrival is animated (not again on a redraw)
   };
   let settings = WD.settings();
   const root = document.getElementById("table");
@@ -86,9 +87,12 @@
       S.snap = m; S.view = m.view; S.seq = m.seq; S.queue = []; S.busy = false; S.pendingAct = false;
       S.log = m.log.slice();
       S.dealResults = (m.view.deal_results || []).length;
-      S.display = { cards: m.view.trick.slice(), complete: false };
       const tr = m.view.tricks || [];
       S.lastTrick = tr.length ? tr[tr.length - 1] : null;
+      // Between two tricks of a deal, the one just finished stays on the table, as in live play.
+      S.display = !m.view.trick.length && S.lastTrick && !m.view.over
+        ? { cards: S.lastTrick.cards.slice(), complete: true } : { cards: m.view.trick.slice(), complete: false };
+      S.fresh = null;
       S.hint = null;
       render();
       maybeAutoplay();
@@ -135,12 +139,13 @@
     S.hint = null;
     if (m.seat === S.snap.human_seat) S.pendingAct = false;
     const isCard = m.action.length > 1;
+    S.fresh = isCard ? m.action : null;
     if (isCard) {
       if (m.view.trick.length) S.display = { cards: m.view.trick.slice(), complete: false };
       else {
         const prev = S.display.complete ? [] : S.display.cards;
         S.display = { cards: prev.concat([{ seat: m.seat, card: m.action }]), complete: true };
-        S.lastTrick = { cards: S.display.cards };
+        S.lastTrick = { cards: S.display.cards, winner: trickWinner(S.display.cards, m.view, before) };
       }
     } else {
       S.display = { cards: [], complete: false };
@@ -163,7 +168,17 @@
       pump();
     };
     if (wait > 0) setTimeout(finish, wait); else finish();
-    void before;
+  }
+  /** Who took a trick that has just been completed: the view's own record of it, or, when that card
+   * ended the deal (the view has moved on to the next deal), the trick-taking rule under that deal's trumps. */
+  function trickWinner(cards, view, before) {
+    const done = view.tricks || [];
+    const same = (tr) => tr && tr.cards.length === cards.length && tr.cards.every((p, i) => p.card === cards[i].card);
+    if (same(done[done.length - 1])) return done[done.length - 1].winner;
+    const results = view.deal_results || [];
+    const trump = results.length > (before.deal_results || []).length ? results[results.length - 1].trump : before.trump;
+    const beats = (a, b) => (a[1] === b[1] ? WD.RANK_ORDER.indexOf(a[0]) > WD.RANK_ORDER.indexOf(b[0]) : a[1] === trump);
+    return cards.reduce((best, p) => (beats(p.card, best.card) ? p : best), cards[0]).seat;
   }
 
   function myTurn() {
@@ -278,8 +293,10 @@
     for (const slot of ["top", "left", "right", "bottom"]) trick.append(el("div", { class: "slot slot-" + slot }));
     for (const p of S.display.cards) {
       const slot = trick.querySelector(".slot-" + position(p.seat));
-      slot.append(el("figure", { class: "played" }, WD.cardImage(p.card), el("figcaption", {}, seatName(p.seat))));
+      slot.append(el("figure", { class: "played" + (p.card === S.fresh ? " fresh" : "") }, WD.cardImage(p.card),
+        el("figcaption", {}, seatName(p.seat))));
     }
+    S.fresh = null; // animated once: a redraw (a hint, an error) shows it at rest
     const centre = el("div", { class: "centre" }, trick, el("p", { class: "status", id: "status" }, statusText()),
       el("p", { class: "flash", id: "flash", hidden: true, role: "alert" }));
     const mine = el("div", { class: "mine" }, handView());
@@ -292,11 +309,12 @@
     const canPlay = myTurn() && v.decision === "play" && !S.pendingAct;
     const hand = el("div", { class: "hand" + (canPlay ? " my-turn" : ""), role: "group",
       "aria-label": t("Your hand") + (canPlay ? " — " + t("Your turn.") : "") });
+    const why = canPlay ? whyNot(v) : null;
     cards.forEach((c) => {
       const legal = canPlay && v.legal.includes(c);
-      const b = WD.cardButton(c, { legal: legal, playable: canPlay, onPlay: (card, ok) => {
+      const b = WD.cardButton(c, { legal: legal, playable: canPlay, why: why && why.short, onPlay: (card, ok) => {
         if (!canPlay) { showError(t("It is not your turn.")); return; }
-        if (!ok) { showError(t("That card cannot be played now.")); return; }
+        if (!ok) { showError(why ? why.full : t("That card cannot be played now.")); return; }
         play(card);
       } });
       if (S.hint === c) { b.classList.add("hinted"); b.setAttribute("aria-label", b.getAttribute("aria-label") + " — " + t("suggested")); }
@@ -308,6 +326,17 @@
       v.dealer === S.snap.human_seat ? el("span", { class: "badge dealer", title: t("Dealer") }, t("D")) : null,
       el("span", { class: "seat-info" }, tn("{n} trick", "{n} tricks", trickCount(S.snap.human_seat))));
     return el("div", {}, head, hand);
+  }
+  /** Why the cards that are not legal cannot be played: the suit led must be followed. */
+  function whyNot(v) {
+    if (!v.trick.length) return null;
+    const led = v.trick[0].card[1];
+    const follow = v.legal.filter((c) => c[1] === led);
+    if (!follow.length) return null;
+    return {
+      full: t("You must follow {suit} (you hold {cards})", { suit: WD.SYMBOL[led], cards: sortHand(follow).map(WD.cardShort).join(", ") }),
+      short: t("you must follow {suit}", { suit: WD.suitName(led) }),
+    };
   }
   function handKeys(e) {
     const cards = Array.from(root.querySelectorAll(".hand .card"));
@@ -422,7 +451,8 @@
     if (!tr) return;
     const cards = el("div", { class: "dialog-trick" }, tr.cards.map((p) =>
       el("figure", { class: "played" }, WD.cardImage(p.card), el("figcaption", {}, seatName(p.seat)))));
-    const winner = tr.winner !== undefined ? el("p", {}, t("Won by {player}", { player: seatName(tr.winner) })) : null;
+    const winner = tr.winner === undefined || tr.winner === null ? null : el("p", { id: "last-winner" },
+      tr.winner === S.snap.human_seat ? t("You won this trick.") : t("Won by {player}", { player: seatName(tr.winner) }));
     const ok = el("button", { type: "button", onclick: () => d.close() }, t("Close"));
     const d = dialog("last-dialog", t("Last trick"), el("div", {}, cards, winner), [ok]);
     ok.focus();

@@ -1,0 +1,130 @@
+"""What the table tells a player: who took the last trick, why a card cannot be played, the trick at rest."""
+
+from __future__ import annotations
+
+import pytest
+
+from whistdrive.cards import Card, Suit
+from whistdrive.games.trick import winning_play
+
+from .conftest import play_until, start_game, step
+
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+
+IDLE = "() => WD.table.view && !WD.table.busy && WD.table.queue.length === 0"
+
+
+def winner_by_the_rules(cards: list[dict], trump: str) -> int:
+    plays = [(p["seat"], Card.parse(p["card"]).index) for p in cards]
+    return winning_play(plays, int(Suit.parse(trump)))[0]
+
+
+def last_trick_dialog_names(page, seat: int) -> None:
+    page.click("#btn-last")
+    text = page.inner_text("#last-winner")
+    if seat == page.evaluate("WD.table.snap.human_seat"):
+        assert text == "You won this trick."
+    else:
+        assert text == "Won by " + page.inner_text(f'.seat[data-seat="{seat}"] .seat-name')
+    page.click("#last-dialog button")
+
+
+def test_last_trick_names_its_winner_during_play(page, server):
+    start_game(page, server, "german")
+    play_until(page, lambda: page.evaluate("(WD.table.view.tricks || []).length >= 1"))
+    page.wait_for_function(IDLE)
+    assert page.evaluate("WD.table.lastTrick.winner") == page.evaluate("WD.table.view.tricks.at(-1).winner")
+    last_trick_dialog_names(page, page.evaluate("WD.table.lastTrick.winner"))
+
+
+def test_last_trick_of_a_deal_names_its_winner(page, server):
+    """The deal's last card shows the next deal's view, which no longer holds that trick."""
+    start_game(page, server, "knockout", {"players": 3})
+    play_until(page, lambda: page.query_selector("#deal-dialog") is not None)
+    trick = page.evaluate("WD.table.lastTrick")
+    trump = page.evaluate("WD.table.view.deal_results[0].trump")
+    assert len(trick["cards"]) == 3
+    assert trick["winner"] == winner_by_the_rules(trick["cards"], trump)
+    page.click("#deal-continue")
+    page.wait_for_function(IDLE)
+    if not page.query_selector("#trump-dialog") and page.evaluate("!(String(WD.table.lastTrick.winner) in WD.table.view.out)"):
+        last_trick_dialog_names(page, trick["winner"])
+
+
+def reach(page, condition: str, limit_s: float = 120) -> None:
+    play_until(page, lambda: page.evaluate(f"() => {{ const v = WD.table.view, S = WD.table; "
+                                           f"return !S.busy && !S.queue.length && !v.over && ({condition}); }}"),
+               limit_s=limit_s)
+
+
+MUST_FOLLOW = ("v.current_seat === S.snap.human_seat && v.trick.length > 0 && "
+               "v.hand.some((c) => !v.legal.includes(c))")
+
+
+def test_a_card_that_cannot_be_played_says_why(page, server):
+    start_game(page, server, "whist", {"length": "deal"})
+    reach(page, MUST_FOLLOW)
+    page.wait_for_selector(".hand.my-turn")
+    led = page.evaluate("WD.table.view.trick[0].card[1]")
+    legal = page.evaluate("WD.table.view.legal")
+    assert all(c[1] == led for c in legal)
+    symbol = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[led]
+    name = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}[led]
+    bad = page.query_selector(".hand .card.illegal")
+    label = bad.get_attribute("aria-label")
+    assert label.endswith(f"cannot be played now: you must follow {name}"), label
+    assert bad.get_attribute("title") == f"cannot be played now: you must follow {name}"
+    bad.click(position={"x": 8, "y": 50}, force=True)  # aria-disabled, yet it answers a click
+    flash = page.inner_text("#flash")
+    assert flash.startswith(f"You must follow {symbol} (you hold "), flash
+    held = flash[len(f"You must follow {symbol} (you hold "):-1].split(", ")
+    short = {c: page.evaluate(f"WD.cardShort('{c}')") for c in legal}
+    assert sorted(held) == sorted(short.values())
+
+
+def test_a_card_that_cannot_be_played_says_why_in_russian(page, server):
+    start_game(page, server, "whist", {"length": "deal"}, lang="ru")
+    reach(page, MUST_FOLLOW)
+    page.wait_for_selector(".hand.my-turn")
+    led = page.evaluate("WD.table.view.trick[0].card[1]")
+    symbol = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[led]
+    name = {"S": "пики", "H": "черви", "D": "бубны", "C": "трефы"}[led]
+    bad = page.query_selector(".hand .card.illegal")
+    assert bad.get_attribute("aria-label").endswith(f"сейчас играть нельзя: нужно ходить в {name}")
+    bad.click(position={"x": 8, "y": 50}, force=True)  # aria-disabled, yet it answers a click
+    assert page.inner_text("#flash").startswith(f"Нужно ходить в масть {symbol} (у вас ")
+
+
+def test_trick_cards_do_not_replay_their_arrival_on_a_redraw(page, server):
+    start_game(page, server, "german")
+    reach(page, "v.current_seat === S.snap.human_seat && v.trick.length === 1")
+    page.wait_for_selector(".hand.my-turn")
+    page.evaluate("window.arrivals = []; document.addEventListener('animationstart', "
+                  "(e) => arrivals.push(e.target.querySelector('.card')?.dataset.card))")
+    page.click("#btn-hint")  # the hint redraws the table
+    page.wait_for_selector(".hand .card.hinted", timeout=40000)  # the hint searches: slow on a busy machine
+    page.click("#btn-settings")  # and so does saving the settings: here a slower pace, to see a card arrive
+    page.select_option("#set-pace", "slow")
+    page.click("#set-save")
+    page.wait_for_timeout(400)
+    assert page.evaluate("arrivals") == []
+    card = page.get_attribute(".hand.my-turn .card.legal", "data-card")
+    page.click(f'.hand .card[data-card="{card}"]', position={"x": 8, "y": 50})
+    page.wait_for_function("() => arrivals.length > 0")
+    assert page.evaluate("arrivals")[0] == card
+
+
+def test_reload_between_tricks_shows_the_trick_just_finished(page, server):
+    start_game(page, server, "german")
+    reach(page, "v.trick.length === 0 && (v.tricks || []).length > 0 && v.current_seat === S.snap.human_seat")
+    finished = page.evaluate("WD.table.view.tricks.at(-1).cards.map((p) => p.card)")
+    page.reload()
+    page.wait_for_selector(".hand.my-turn .card.legal")
+    shown = page.evaluate("Array.from(document.querySelectorAll('.trick .played .card')).map((c) => c.dataset.card)")
+    assert sorted(shown) == sorted(finished)
+    assert page.query_selector(".trick.complete")
+    # the next card starts a new trick
+    step(page)
+    page.wait_for_function("() => WD.table.view.trick.length >= 1 || WD.table.view.tricks.length === 0")
+    page.wait_for_function(IDLE)
+    assert set(page.evaluate("WD.table.display.cards.map((p) => p.card)")).isdisjoint(finished)
