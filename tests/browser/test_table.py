@@ -128,3 +128,21 @@ def test_reload_between_tricks_shows_the_trick_just_finished(page, server):
     page.wait_for_function("() => WD.table.view.trick.length >= 1 || WD.table.view.tricks.length === 0")
     page.wait_for_function(IDLE)
     assert set(page.evaluate("WD.table.display.cards.map((p) => p.card)")).isdisjoint(finished)
+
+
+def test_the_turned_up_trump_in_your_own_hand_says_so(page, server):
+    page.goto(f"{server.url}/?game=whist&lang=ru")
+    page.wait_for_selector("#start")
+    for _ in range(40):  # the first dealer is drawn by lot: new tables until it is you
+        url = page.evaluate("""async () => (await (await fetch('/api/games', {method: 'POST',
+          headers: {'Content-Type': 'application/json'},
+          body: JSON.stringify({game: 'whist', options: {length: 'deal'}, levels: ['random', 'random', 'random']})})).json()).url""")
+        page.goto(server.url + url)
+        page.wait_for_function("() => WD.table && WD.table.view")
+        if page.evaluate("WD.table.view.dealer === WD.table.snap.human_seat"):
+            break
+    else:
+        raise AssertionError("never the dealer in 40 tables")
+    card = page.evaluate("WD.cardName(WD.table.view.turned_up)")
+    text = page.evaluate("document.querySelector('.side .prize').lastChild.textContent")
+    assert text == f"{card}, у вас"

@@ -378,7 +378,8 @@
         info(t("Points"), `${v.points[hs]} : ${v.points[os]}`));
     } else if (GAME === "whist") {
       if (v.turned_up) dl.append(info(t("Turned-up trump"), el("span", { class: "prize" }, WD.cardImage(v.turned_up, "small"), " ",
-        t("{card}, held by {player}", { card: WD.cardName(v.turned_up), player: seatName(v.dealer) }))));
+        v.dealer === S.snap.human_seat ? t("{card}, held by you", { card: WD.cardName(v.turned_up) })
+          : t("{card}, held by {player}", { card: WD.cardName(v.turned_up), player: seatName(v.dealer) }))));
       dl.append(info(t("Tricks (We : They)"), `${v.tricks_won[0]} : ${v.tricks_won[1]}`, "info-tricks"));
     } else {
       dl.append(info(t("Deal"), t("{n} — {cards}", { n: v.deal_number, cards: tn("{n} card each", "{n} cards each", v.hand_size) }), "info-deal"));
