@@ -5,6 +5,8 @@ from __future__ import annotations
 import httpx
 import pytest
 
+from .conftest import start_game
+
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
 PHONE = {"width": 375, "height": 740}
@@ -64,3 +66,33 @@ def test_lobby_fits_a_phone_in_every_game_and_language(phone, server):
             phone.click("#start", trial=True, timeout=3000)
             seen.append((game, lang))
     assert len(seen) >= 6
+
+
+# For each card of the hand, the longest horizontal and vertical runs of its own visible pixels (what a tap
+# there reaches), found by hit-testing every pixel of its box.
+VISIBLE_RUNS = """() => Array.from(document.querySelectorAll('.hand .card')).map((card) => {
+  const r = card.getBoundingClientRect();
+  const hit = (x, y) => document.elementFromPoint(x, y)?.closest('.card') === card;
+  let wide = 0, tall = 0;
+  for (let y = Math.ceil(r.top); y < r.bottom; y += 2) {
+    let run = 0;
+    for (let x = Math.ceil(r.left); x < r.right; x++) { run = hit(x, y) ? run + 1 : 0; wide = Math.max(wide, run); }
+  }
+  for (let x = Math.ceil(r.left); x < r.right; x += 2) {
+    let run = 0;
+    for (let y = Math.ceil(r.top); y < r.bottom; y++) { run = hit(x, y) ? run + 1 : 0; tall = Math.max(tall, run); }
+  }
+  return {card: card.dataset.card, wide: wide, tall: tall, left: r.left, right: r.right};
+})"""
+
+
+@pytest.mark.parametrize("game", ["german", "whist"])
+def test_every_card_of_a_full_hand_is_big_enough_to_tap(phone, server, game):
+    start_game(phone, server, game, {"length": "deal"} if game == "whist" else None)
+    phone.wait_for_function("() => WD.table.view.hand.length === 13 && document.querySelectorAll('.hand .card').length === 13")
+    phone.locator(".hand").scroll_into_view_if_needed()
+    cards = phone.evaluate(VISIBLE_RUNS)
+    assert len(cards) == 13
+    for c in cards:
+        assert c["left"] >= 0 and c["right"] <= PHONE["width"], c
+        assert c["wide"] >= 44 and c["tall"] >= 44, c
