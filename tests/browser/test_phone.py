@@ -5,7 +5,7 @@ from __future__ import annotations
 import httpx
 import pytest
 
-from .conftest import start_game
+from .conftest import play_until, start_game, visible_runs
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
@@ -68,31 +68,26 @@ def test_lobby_fits_a_phone_in_every_game_and_language(phone, server):
     assert len(seen) >= 6
 
 
-# For each card of the hand, the longest horizontal and vertical runs of its own visible pixels (what a tap
-# there reaches), found by hit-testing every pixel of its box.
-VISIBLE_RUNS = """() => Array.from(document.querySelectorAll('.hand .card')).map((card) => {
-  const r = card.getBoundingClientRect();
-  const hit = (x, y) => document.elementFromPoint(x, y)?.closest('.card') === card;
-  let wide = 0, tall = 0;
-  for (let y = Math.ceil(r.top); y < r.bottom; y += 2) {
-    let run = 0;
-    for (let x = Math.ceil(r.left); x < r.right; x++) { run = hit(x, y) ? run + 1 : 0; wide = Math.max(wide, run); }
-  }
-  for (let x = Math.ceil(r.left); x < r.right; x += 2) {
-    let run = 0;
-    for (let y = Math.ceil(r.top); y < r.bottom; y++) { run = hit(x, y) ? run + 1 : 0; tall = Math.max(tall, run); }
-  }
-  return {card: card.dataset.card, wide: wide, tall: tall, left: r.left, right: r.right};
-})"""
-
-
 @pytest.mark.parametrize("game", ["german", "whist"])
 def test_every_card_of_a_full_hand_is_big_enough_to_tap(phone, server, game):
     start_game(phone, server, game, {"length": "deal"} if game == "whist" else None)
     phone.wait_for_function("() => WD.table.view.hand.length === 13 && document.querySelectorAll('.hand .card').length === 13")
-    phone.locator(".hand").scroll_into_view_if_needed()
-    cards = phone.evaluate(VISIBLE_RUNS)
+    cards = visible_runs(phone, ".hand .card")
     assert len(cards) == 13
     for c in cards:
         assert c["left"] >= 0 and c["right"] <= PHONE["width"], c
         assert c["wide"] >= 44 and c["tall"] >= 44, c
+
+
+def test_known_cards_of_the_german_opponent_show_on_a_phone(phone, server):
+    start_game(phone, server, "german")  # the lobby's default level is the beginner
+    phone.wait_for_function("() => WD.table && WD.table.view")
+    assert phone.evaluate("WD.table.snap.seats[1].level") in ("random", "beginner")
+    play_until(phone, lambda: phone.evaluate("() => { const v = WD.table.view; return v.stage === 2 && "
+                                             "!WD.table.busy && v.current_seat === WD.table.snap.human_seat; }"))
+    known = phone.evaluate("WD.table.view.opponent_known")
+    shown = visible_runs(phone, ".seat .known-cards .card")
+    assert sorted(c["card"] for c in shown) == sorted(known) and known
+    for c in shown:
+        assert c["left"] >= 0 and c["right"] <= PHONE["width"], c
+        assert c["wide"] >= 14 and c["tall"] >= 34, c

@@ -7,7 +7,7 @@ import pytest
 from whistdrive.cards import Card, Suit
 from whistdrive.games.trick import winning_play
 
-from .conftest import play_until, start_game, step
+from .conftest import play_until, start_game, step, visible_runs
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
@@ -146,3 +146,40 @@ def test_the_turned_up_trump_in_your_own_hand_says_so(page, server):
     card = page.evaluate("WD.cardName(WD.table.view.turned_up)")
     text = page.evaluate("document.querySelector('.side .prize').lastChild.textContent")
     assert text == f"{card}, у вас"
+
+
+def test_known_cards_of_the_german_opponent_are_shown_at_a_beginners_table(page, server):
+    page.goto(f"{server.url}/?game=german")
+    page.wait_for_selector("#start")
+    page.select_option("#level-0", "beginner")
+    page.click("#start")
+    page.wait_for_selector(".hand .card")
+    reach(page, "v.stage === 2 && v.current_seat === S.snap.human_seat")
+    known = page.evaluate("WD.table.view.opponent_known")
+    assert len(known) == page.evaluate("WD.table.view.opponent_hand_size")  # in stage 2 memory knows them all
+    assert page.inner_text(".seat .known-label") == "Known cards"
+    shown = visible_runs(page, ".seat .known-cards .card")
+    assert sorted(c["card"] for c in shown) == sorted(known)
+    for c in shown:  # each card's corner (rank and suit) shows
+        assert c["wide"] >= 16 and c["tall"] >= 40, c
+    # the setting hides them: backs only, and it is remembered
+    page.click("#btn-settings")
+    assert page.is_checked("#set-known")
+    page.set_checked("#set-known", False)
+    page.click("#set-save")
+    assert not page.query_selector(".seat .known-cards")
+    assert page.locator(".seat .fan .card.back").count() == len(known)
+    assert page.evaluate("JSON.parse(localStorage.getItem('wd_settings')).knownCards") is False
+
+
+def test_known_cards_are_off_by_default_against_a_stronger_computer(page, server):
+    page.goto(f"{server.url}/?game=german")
+    page.wait_for_selector("#start")
+    page.select_option("#level-0", "intermediate")
+    page.click("#start")
+    page.wait_for_selector(".hand .card")
+    page.click("#btn-settings")
+    assert not page.is_checked("#set-known")
+    page.set_checked("#set-known", True)
+    page.click("#set-save")
+    assert page.evaluate("JSON.parse(localStorage.getItem('wd_settings')).knownCards") is True

@@ -254,11 +254,12 @@
     else if (GAME === "whist") count = v.hand_sizes[seat];
     else count = (v.hand_sizes || {})[seat] || 0;
     const turn = v.current_seat === seat && !v.over;
-    const known = GAME === "german" ? (v.opponent_known || []) : GAME === "whist" ? ((v.known_cards || {})[seat] || []) : [];
+    const reveal = GAME === "german" && showKnownCards();
+    const known = GAME === "german" ? (reveal ? v.opponent_known || [] : []) : GAME === "whist" ? ((v.known_cards || {})[seat] || []) : [];
     const fan = el("div", { class: "fan", "aria-hidden": "true" });
     const shown = Math.min(count, 13);
     for (let i = 0; i < shown - known.length; i++) fan.append(WD.cardBack("mini"));
-    for (const c of sortHand(known)) fan.append(WD.cardImage(c, "mini known"));
+    if (!reveal) for (const c of sortHand(known)) fan.append(WD.cardImage(c, "mini known"));
     const tricks = trickCount(seat);
     const spec = S.snap.seats[seat];
     return el("section", { class: "seat pos-" + pos + (turn ? " turn" : "") + (isOut ? " out" : ""), "data-seat": seat,
@@ -271,9 +272,22 @@
       isOut ? el("div", { class: "out-label" }, t("Out in deal {n}", { n: v.out[seat] })) :
         el("div", { class: "seat-info" },
           tn("{n} card", "{n} cards", count), " · ", tn("{n} trick", "{n} tricks", tricks)),
-      known.length ? el("div", { class: "sr-only" }, t("Known cards: {cards}", { cards: known.map(WD.cardName).join(", ") })) : null,
-      isOut ? null : fan);
+      known.length && !reveal ? el("div", { class: "sr-only" }, t("Known cards: {cards}", { cards: known.map(WD.cardName).join(", ") })) : null,
+      isOut ? null : fan,
+      reveal && known.length ? knownHand(known) : null);
   }
+  /** The opponent's cards that memory can rebuild (prizes taken and not yet played; in stage 2 the whole
+   * hand), shown big enough to read, beside the backs of the cards nobody has seen. */
+  function knownHand(cards) {
+    return el("div", { class: "known-hand" }, el("span", { class: "known-label" }, t("Known cards")),
+      el("div", { class: "known-cards" }, sortHand(cards).map((c) => WD.cardImage(c, "small"))));
+  }
+  /** Shown unless the player says otherwise in the settings; by default only at a beginners' table. */
+  function showKnownCards() {
+    if (typeof settings.knownCards === "boolean") return settings.knownCards;
+    return S.snap.seats.every((s) => s.kind !== "bot" || BEGINNER_LEVELS.includes(s.level));
+  }
+  const BEGINNER_LEVELS = ["random", "beginner"];
   function levelName(l) { return l ? l.charAt(0).toUpperCase() + l.slice(1) : ""; }
   function trickCount(seat) {
     const v = S.view;
@@ -508,15 +522,18 @@
       el("option", { value: p, selected: settings.pace === p }, t({ slow: "Slow", normal: "Normal", fast: "Fast", instant: "Instant" }[p])))); // i18n
     const auto = el("input", { type: "checkbox", id: "set-auto", checked: settings.autoplay });
     const four = el("input", { type: "checkbox", id: "set-four", checked: settings.fourColour });
+    const known = el("input", { type: "checkbox", id: "set-known", checked: showKnownCards() });
     const lang = el("select", { id: "set-lang" }, el("option", { value: "en", selected: WD.lang === "en" }, "English"),
       el("option", { value: "ru", selected: WD.lang === "ru" }, "Русский"));
     const form = el("div", { class: "settings" },
       el("label", {}, t("Computer's pace"), " ", pace),
       el("label", {}, auto, " ", t("Play a forced card automatically")),
       el("label", {}, four, " ", t("Four-colour deck")),
+      GAME === "german" ? el("label", {}, known, " ", t("Show known cards")) : null,
       el("label", {}, t("Language"), " ", lang));
     const save = el("button", { type: "button", class: "primary", id: "set-save", onclick: () => {
       settings = Object.assign(settings, { pace: pace.value, autoplay: auto.checked, fourColour: four.checked });
+      if (known.checked !== showKnownCards()) settings.knownCards = known.checked; // else the table's default stays
       WD.saveSettings(settings);
       d.close();
       if (lang.value !== WD.lang) WD.setLang(lang.value); else render();
