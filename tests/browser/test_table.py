@@ -183,3 +183,24 @@ def test_known_cards_are_off_by_default_against_a_stronger_computer(page, server
     page.set_checked("#set-known", True)
     page.click("#set-save")
     assert page.evaluate("JSON.parse(localStorage.getItem('wd_settings')).knownCards") is True
+
+
+def test_whist_score_sheet_explains_a_game_won(page, server):
+    from whistdrive.games.whist_scoring import game_value
+
+    start_game(page, server, "whist", {"target": 1})  # a rubber; any deal wins a game to 1 point
+    play_until(page, lambda: page.query_selector("#deal-dialog") is not None)
+    g = page.evaluate("WD.table.view.score.games[0]")
+    value = game_value(g["points"][1 - g["winner"]])
+    words = {3: "a treble: 3 rubber points", 2: "a double: 2 rubber points", 1: "a single: 1 rubber point"}[value]
+    line = ("won by us" if g["winner"] == 0 else "won by them") + f", {g['points'][0]}\u00a0:\u00a0{g['points'][1]} — {words}"
+    assert page.inner_text("#game-line") == "Game 1: " + line
+    page.click("#deal-continue")
+    page.wait_for_function(IDLE)
+    sheet = page.locator(".score-sheet")
+    assert sheet.locator("tr.game-line").inner_text().split("\t") == ["Game 1", line]
+    rows = {r.split("\t")[0]: r.split("\t")[1:] for r in sheet.locator("tbody tr").all_inner_texts()}
+    assert rows["Game 2 so far"] == ["0", "0"]
+    assert rows["Games won"] == (["1", "0"] if g["winner"] == 0 else ["0", "1"])
+    assert rows["Rubber points"] == ([str(value), "0"] if g["winner"] == 0 else ["0", str(value)])
+    assert page.inner_text("#rubber-note").startswith("Rubber points: a game won is worth 3 (a treble) if its losers scored 0")

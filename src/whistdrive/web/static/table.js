@@ -404,11 +404,25 @@
     panel.append(playLog());
     return panel;
   }
+  // What a game won is worth in rubber points, by the points its losers had scored.
+  const GAME_VALUES = { 3: "a treble: 3 rubber points", 2: "a double: 2 rubber points", 1: "a single: 1 rubber point" }; // i18n
+  function gameWon(g) {
+    const score = g.points[0] + "\u00a0:\u00a0" + g.points[1]; // kept on one line
+    return (g.winner === 0 ? t("won by us, {score}", { score: score }) : t("won by them, {score}", { score: score })) +
+      " — " + t(GAME_VALUES[g.value]);
+  }
   function scoreSheet() {
-    const sc = S.view.score;
-    const rows = sc.lines.map((ln, i) => el("tr", {},
-      el("th", { scope: "row" }, t("Deal {n}", { n: i + 1 })),
-      el("td", {}, cell(ln, 0)), el("td", {}, cell(ln, 1))));
+    const v = S.view, sc = v.score, rubber = v.options.length === "rubber";
+    const rows = [];
+    let games = 0;
+    sc.lines.forEach((ln, i) => {
+      rows.push(el("tr", {}, el("th", { scope: "row" }, t("Deal {n}", { n: i + 1 })),
+        el("td", {}, cell(ln, 0)), el("td", {}, cell(ln, 1))));
+      if (ln.game_won_by === null || ln.game_won_by === undefined) return;
+      const g = sc.games[games++];
+      rows.push(el("tr", { class: "game-line" }, el("th", { scope: "row" }, t("Game {n}", { n: games })),
+        el("td", { colspan: 2 }, gameWon(g))));
+    });
     function cell(ln, side) {
       const parts = [];
       if (ln.trick_points[side]) parts.push(tn("{n} for tricks", "{n} for tricks", ln.trick_points[side]));
@@ -420,9 +434,14 @@
       el("table", {},
         el("thead", {}, el("tr", {}, el("th", {}, ""), el("th", { scope: "col" }, t("We")), el("th", { scope: "col" }, t("They")))),
         el("tbody", {}, rows,
-          el("tr", { class: "total" }, el("th", { scope: "row" }, t("Game points")), el("td", {}, sc.game_points[0]), el("td", {}, sc.game_points[1])),
-          el("tr", {}, el("th", { scope: "row" }, t("Games")), el("td", {}, sc.games_won[0]), el("td", {}, sc.games_won[1])),
-          el("tr", {}, el("th", { scope: "row" }, t("Rubber points")), el("td", {}, sc.rubber_points[0]), el("td", {}, sc.rubber_points[1])))));
+          v.over ? null : el("tr", { class: "total" }, el("th", { scope: "row" }, t("Game {n} so far", { n: sc.games.length + 1 })),
+            el("td", {}, sc.game_points[0]), el("td", {}, sc.game_points[1])),
+          rubber ? el("tr", {}, el("th", { scope: "row" }, t("Games won")), el("td", {}, sc.games_won[0]), el("td", {}, sc.games_won[1])) : null,
+          rubber ? el("tr", { class: "total" }, el("th", { scope: "row" }, t("Rubber points")), el("td", {}, sc.rubber_points[0]),
+            el("td", {}, sc.rubber_points[1])) : null)),
+      rubber ? el("p", { class: "note", id: "rubber-note" },
+        t("Rubber points: a game won is worth 3 (a treble) if its losers scored 0, 2 (a double) if they scored 1 or 2, 1 (a single) if they scored 3 or more."),
+        v.options.rubber_bonus ? " " + t("The winners of the rubber add 2.") : "") : null);
   }
   function knockoutTable() {
     const v = S.view;
@@ -485,7 +504,9 @@
       return el("div", {}, el("p", { class: "big" }, t("Tricks: we {a}, they {b}.", { a: r.tricks[0], b: r.tricks[1] })),
         el("p", {}, t("Points this deal: we {a}, they {b}.", { a: r.points[0], b: r.points[1] })),
         (r.honour_points[0] || r.honour_points[1]) ? el("p", {}, t("Honours: we {a}, they {b}.", { a: r.honour_points[0], b: r.honour_points[1] })) : null,
-        r.game_won_by !== null && r.game_won_by !== undefined ? el("p", {}, r.game_won_by === 0 ? t("We win the game!") : t("They win the game.")) : null);
+        r.game_won_by !== null && r.game_won_by !== undefined ? el("p", {}, r.game_won_by === 0 ? t("We win the game!") : t("They win the game.")) : null,
+        r.game_won_by !== null && r.game_won_by !== undefined ? el("p", { id: "game-line" }, t("Game {n}", { n: v.score.games.length }) + ": " +
+          gameWon(v.score.games[v.score.games.length - 1])) : null);
     }
     const list = el("ul", {}, Object.entries(r.tricks).map(([s, n]) => el("li", {}, seatName(+s) + ": " + tn("{n} trick", "{n} tricks", n))));
     const out = r.out.length ? el("p", {}, t("Knocked out: {players}", { players: r.out.map((s) => seatName(s)).join(", ") })) : el("p", {}, t("Nobody is knocked out."));
