@@ -204,3 +204,33 @@ def test_whist_score_sheet_explains_a_game_won(page, server):
     assert rows["Games won"] == (["1", "0"] if g["winner"] == 0 else ["0", "1"])
     assert rows["Rubber points"] == ([str(value), "0"] if g["winner"] == 0 else ["0", str(value)])
     assert page.inner_text("#rubber-note").startswith("Rubber points: a game won is worth 3 (a treble) if its losers scored 0")
+
+
+def test_knockout_deal_summary_shows_the_draw_and_who_chooses_trumps(page, server):
+    """Seven players tie for the most tricks in most games; new games until a deal ends in a tie."""
+    summaries = ties = 0
+    for _game in range(8):
+        start_game(page, server, "knockout", {"players": 7})
+        while ties == 0 and not page.query_selector("#over-dialog"):
+            if page.query_selector("#trump-dialog"):
+                assert page.inner_text("#info-trump dd") == "not chosen yet: you choose"
+            if not page.query_selector("#deal-dialog"):
+                step(page)
+                continue
+            v = page.evaluate("WD.table.view")
+            if not v["over"]:
+                summaries += 1
+                chooser = "You choose" if v["dealer"] == 0 else f"Player {v['dealer'] + 1} chooses"
+                assert page.inner_text("#next-trumps") == f"{chooser} trumps for deal {v['deal_number']}."
+                draws = page.locator("#deal-dialog .tie-break .draw")
+                assert draws.count() == len(v["tie_breaks"])
+                for i, d in enumerate(v["tie_breaks"]):
+                    shown = draws.nth(i).locator(".card").evaluate_all("cs => cs.map((c) => c.dataset.card)")
+                    assert shown == d["cards"]
+                    assert draws.nth(i).locator("figcaption").all_inner_texts() == [
+                        "You" if s == 0 else f"Player {s + 1}" for s in d["seats"]]
+                ties += len(v["tie_breaks"]) > 0
+            page.click("#deal-continue")
+        if ties:
+            break
+    assert summaries and ties, "no deal ended in a tie in 8 games"

@@ -378,6 +378,8 @@
     const v = S.view;
     const dl = el("dl", { class: "facts" });
     if (v.trump) dl.append(info(t("Trumps"), el("span", { class: "trump" }, WD.suitIcon(v.trump), " ", WD.suitTitle(v.trump)), "info-trump"));
+    else if (v.decision === "trump") dl.append(info(t("Trumps"), v.current_seat === S.snap.human_seat ? t("not chosen yet: you choose")
+      : t("not chosen yet: {player} chooses", { player: seatName(v.current_seat) }), "info-trump"));
     else dl.append(info(t("Trumps"), t("not chosen yet"), "info-trump"));
     if (GAME === "german") {
       dl.append(info(t("Stage"), v.stage === 1 ? t("1 — winning cards") : t("2 — the tricks that count"), "info-stage"));
@@ -510,7 +512,19 @@
     }
     const list = el("ul", {}, Object.entries(r.tricks).map(([s, n]) => el("li", {}, seatName(+s) + ": " + tn("{n} trick", "{n} tricks", n))));
     const out = r.out.length ? el("p", {}, t("Knocked out: {players}", { players: r.out.map((s) => seatName(s)).join(", ") })) : el("p", {}, t("Nobody is knocked out."));
-    return el("div", {}, list, out);
+    if (v.over) return el("div", {}, list, out);
+    return el("div", {}, list, out, tieBreak(v.tie_breaks || []), el("p", { id: "next-trumps" }, v.dealer === hs
+      ? t("You choose trumps for deal {n}.", { n: v.deal_number })
+      : t("{player} chooses trumps for deal {n}.", { player: seatName(v.dealer), n: v.deal_number })));
+  }
+  /** The draw between the players tied for the most tricks: one card each, the highest rank chooses trumps. */
+  function tieBreak(draws) {
+    if (!draws.length) return null;
+    return el("div", { class: "tie-break" },
+      el("p", {}, t("A tie for the most tricks: the tied players draw a card each, the highest rank wins.")),
+      draws.map((d, i) => el("div", { class: "draw" }, el("span", {}, t("Draw {n}:", { n: i + 1 })),
+        el("div", { class: "dialog-trick" }, d.seats.map((s, k) =>
+          el("figure", { class: "played" }, WD.cardImage(d.cards[k], "small"), el("figcaption", {}, seatName(s))))))));
   }
   function showDealSummary(v, then) {
     const r = v.deal_results[v.deal_results.length - 1];
