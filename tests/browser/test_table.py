@@ -124,8 +124,9 @@ def test_reload_between_tricks_shows_the_trick_just_finished(page, server):
     assert sorted(shown) == sorted(finished)
     assert page.query_selector(".trick.complete")
     # the next card starts a new trick
-    step(page)
-    page.wait_for_function("() => WD.table.view.trick.length >= 1 || WD.table.view.tricks.length === 0")
+    seq = page.evaluate("WD.table.seq")
+    page.click(".hand.my-turn .card.legal", position={"x": 8, "y": 50})
+    page.wait_for_function(f"() => WD.table.seq > {seq}")
     page.wait_for_function(IDLE)
     assert set(page.evaluate("WD.table.display.cards.map((p) => p.card)")).isdisjoint(finished)
 
