@@ -148,3 +148,27 @@ def play_until(page, stop, limit_s: float = 120) -> None:
         if step(page) == "over":
             return
     raise AssertionError("the game did not reach the expected point in time")
+
+
+# For each element, the longest horizontal and vertical runs of its own visible pixels (what a tap there
+# reaches, what an eye sees of it), found by hit-testing every pixel of its box.
+VISIBLE_RUNS = """(selector) => Array.from(document.querySelectorAll(selector)).map((card) => {
+  const r = card.getBoundingClientRect();
+  const hit = (x, y) => { const e = document.elementFromPoint(x, y); return e === card || card.contains(e); };
+  let wide = 0, tall = 0;
+  for (let y = Math.ceil(r.top); y < r.bottom; y += 2) {
+    let run = 0;
+    for (let x = Math.ceil(r.left); x < r.right; x++) { run = hit(x, y) ? run + 1 : 0; wide = Math.max(wide, run); }
+  }
+  for (let x = Math.ceil(r.left); x < r.right; x += 2) {
+    let run = 0;
+    for (let y = Math.ceil(r.top); y < r.bottom; y++) { run = hit(x, y) ? run + 1 : 0; tall = Math.max(tall, run); }
+  }
+  return {card: card.dataset.card, wide: wide, tall: tall, left: r.left, right: r.right};
+})"""
+
+
+def visible_runs(page, selector: str) -> list[dict]:
+    """What shows of each element matching ``selector`` (scrolled into view first)."""
+    page.locator(selector).first.scroll_into_view_if_needed()
+    return page.evaluate(VISIBLE_RUNS, selector)

@@ -30,6 +30,12 @@ def test_german_whist_full_deal(page, server):
     assert dl.value.suggested_filename.endswith(".json")
     page.click("#over-dialog a[href^='/replay/']")
     page.wait_for_selector(".replay .r-next")
+    # the step buttons are drawn (SVG, not characters a font may lack) and named
+    for icon, name in (("first", "First step"), ("prev", "Previous step"), ("next", "Next step"), ("last", "Last step")):
+        button = page.locator(f".replay .r-{icon}")
+        assert button.get_attribute("aria-label") == name
+        assert button.inner_text().strip() == ""
+        assert button.locator("svg path").count() == 1 and button.locator("svg").bounding_box()["width"] > 8
     page.click(".replay .r-next")
     assert "Step 1 of" in page.inner_text(".replay-counter")
     page.click(".replay .r-last")

@@ -74,12 +74,14 @@
     return WD.el("span", { class: "card " + (extraClass || ""), role: "img", "aria-label": WD.cardName(card),
       "data-card": card, html: WD.cardSVG(card) });
   };
-  /** A card of your hand: a focusable button; not playable ones are aria-disabled (and hatched). */
+  /** A card of your hand: a focusable button; not playable ones are aria-disabled (and hatched),
+   * their name and tooltip saying why (opts.why) when it is known. */
   WD.cardButton = function (card, opts) {
     const legal = !!opts.legal;
-    const label = WD.cardName(card) + (opts.playable === false ? "" : legal ? "" : " — " + WD.t("cannot be played now"));
+    const why = opts.playable === false || legal ? "" : WD.t("cannot be played now") + (opts.why ? ": " + opts.why : "");
     const b = WD.el("button", { type: "button", class: "card in-hand " + (legal ? "legal" : "illegal"),
-      "aria-label": label, "aria-disabled": legal ? "false" : "true", "data-card": card,
+      "aria-label": WD.cardName(card) + (why ? " — " + why : ""), title: why || null,
+      "aria-disabled": legal ? "false" : "true", "data-card": card,
       html: WD.cardSVG(card) + (legal ? "" : '<span class="hatch" aria-hidden="true"></span>') });
     if (opts.onPlay) b.addEventListener("click", () => opts.onPlay(card, legal, b));
     return b;
@@ -87,6 +89,11 @@
   WD.cardBack = function (extraClass) {
     return WD.el("span", { class: "card back " + (extraClass || ""), "aria-hidden": "true", html: WD.backSVG() });
   };
+  // ⏮ ◀ ▶ ⏭ for stepping through a replay or an example, drawn as SVG: not every font has those characters.
+  const STEP_PATHS = { first: "M2 2h2.4v12H2zM14 2 5 8l9 6z", prev: "M12.5 2 3.5 8l9 6z", next: "M3.5 2l9 6-9 6z",
+    last: "M11.6 2H14v12h-2.4zM2 2l9 6-9 6z" };
+  WD.stepIcon = (step) => '<svg viewBox="0 0 16 16" width="1em" height="1em" aria-hidden="true" focusable="false">' +
+    '<path fill="currentColor" d="' + STEP_PATHS[step] + '"/></svg>';
   WD.suitIcon = function (s) {
     sprite();
     return WD.el("span", { class: "suit-icon", "aria-hidden": "true",

@@ -55,13 +55,9 @@
     let table = null;
     const shown = { seats: [], sig: {}, centre: null, facts: null };
 
-    // ⏮ ◀ ▶ ⏭ drawn as SVG (not every font has the media-control characters)
-    const ICONS = { "ex-first": "M2 2h2.4v12H2zM14 2 5 8l9 6z", "ex-prev": "M12.5 2 3.5 8l9 6z",
-      "ex-next": "M3.5 2l9 6-9 6z", "ex-last": "M11.6 2H14v12h-2.4zM2 2l9 6-9 6z" };
     const btn = (sym, label, cls, fn) => el("button", { type: "button", class: "ex-btn " + cls, "aria-label": label,
       title: label, "data-symbol": sym, onclick: (e) => { if (!e.currentTarget.hasAttribute("aria-disabled")) fn(); },
-      html: '<svg viewBox="0 0 16 16" width="1em" height="1em" aria-hidden="true" focusable="false"><path fill="currentColor" d="' +
-        ICONS[cls] + '"/></svg>' });
+      html: WD.stepIcon(cls.slice(3)) });
     const first = btn("⏮", W.first, "ex-first", () => go(0));
     const prev = btn("◀", W.prev, "ex-prev", () => go(k - 1));
     const next = btn("▶", W.next, "ex-next", () => go(k + 1));

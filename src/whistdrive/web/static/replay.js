@@ -21,10 +21,12 @@
     const counter = el("span", { class: "replay-counter" });
     const analysis = el("p", { class: "replay-analysis" });
     const btn = (label, title, fn, cls) => el("button", { type: "button", class: cls || "", "aria-label": title, title: title, onclick: fn }, label);
-    const first = btn("⏮", t("First step"), () => go(0), "r-first");
-    const prev = btn("◀", t("Previous step"), () => go(k - 1), "r-prev");
-    const next = btn("▶", t("Next step"), () => go(k + 1), "r-next");
-    const last = btn("⏭", t("Last step"), () => go(frames.length - 1), "r-last");
+    const step = (icon, title, fn) => el("button", { type: "button", class: "r-" + icon, "aria-label": title, title: title,
+      onclick: fn, html: WD.stepIcon(icon) });
+    const first = step("first", t("First step"), () => go(0));
+    const prev = step("prev", t("Previous step"), () => go(k - 1));
+    const next = step("next", t("Next step"), () => go(k + 1));
+    const last = step("last", t("Last step"), () => go(frames.length - 1));
     const controls = el("div", { class: "replay-controls", role: "toolbar", "aria-label": t("Replay controls") }, first, prev, counter, next, last);
     if (opts.analysis) controls.append(btn(t("Analyse"), t("Analyse the next decision"), analyse, "r-analyse"));
     const wrap = el("div", { class: "replay", tabindex: "0", "aria-label": opts.label || t("Replay") }, controls, caption, board, analysis);

@@ -9,6 +9,7 @@
   const S = {
     ws: null, snap: null, view: null, seq: 0, queue: [], busy: false, display: { cards: [], complete: false },
     lastTrick: null, log: [], dealResults: 0, retry: 0, hint: null, pendingAct: false, shownOver: false,
+    fresh: null, // the card just played: the only one whose arrival is animated (not again on a redraw)
   };
   let settings = WD.settings();
   const root = document.getElementById("table");
@@ -86,9 +87,12 @@
       S.snap = m; S.view = m.view; S.seq = m.seq; S.queue = []; S.busy = false; S.pendingAct = false;
       S.log = m.log.slice();
       S.dealResults = (m.view.deal_results || []).length;
-      S.display = { cards: m.view.trick.slice(), complete: false };
       const tr = m.view.tricks || [];
       S.lastTrick = tr.length ? tr[tr.length - 1] : null;
+      // Between two tricks of a deal, the one just finished stays on the table, as in live play.
+      S.display = !m.view.trick.length && S.lastTrick && !m.view.over
+        ? { cards: S.lastTrick.cards.slice(), complete: true } : { cards: m.view.trick.slice(), complete: false };
+      S.fresh = null;
       S.hint = null;
       render();
       maybeAutoplay();
@@ -135,12 +139,13 @@
     S.hint = null;
     if (m.seat === S.snap.human_seat) S.pendingAct = false;
     const isCard = m.action.length > 1;
+    S.fresh = isCard ? m.action : null;
     if (isCard) {
       if (m.view.trick.length) S.display = { cards: m.view.trick.slice(), complete: false };
       else {
         const prev = S.display.complete ? [] : S.display.cards;
         S.display = { cards: prev.concat([{ seat: m.seat, card: m.action }]), complete: true };
-        S.lastTrick = { cards: S.display.cards };
+        S.lastTrick = { cards: S.display.cards, winner: trickWinner(S.display.cards, m.view, before) };
       }
     } else {
       S.display = { cards: [], complete: false };
@@ -163,7 +168,17 @@
       pump();
     };
     if (wait > 0) setTimeout(finish, wait); else finish();
-    void before;
+  }
+  /** Who took a trick that has just been completed: the view's own record of it, or, when that card
+   * ended the deal (the view has moved on to the next deal), the trick-taking rule under that deal's trumps. */
+  function trickWinner(cards, view, before) {
+    const done = view.tricks || [];
+    const same = (tr) => tr && tr.cards.length === cards.length && tr.cards.every((p, i) => p.card === cards[i].card);
+    if (same(done[done.length - 1])) return done[done.length - 1].winner;
+    const results = view.deal_results || [];
+    const trump = results.length > (before.deal_results || []).length ? results[results.length - 1].trump : before.trump;
+    const beats = (a, b) => (a[1] === b[1] ? WD.RANK_ORDER.indexOf(a[0]) > WD.RANK_ORDER.indexOf(b[0]) : a[1] === trump);
+    return cards.reduce((best, p) => (beats(p.card, best.card) ? p : best), cards[0]).seat;
   }
 
   function myTurn() {
@@ -239,11 +254,12 @@
     else if (GAME === "whist") count = v.hand_sizes[seat];
     else count = (v.hand_sizes || {})[seat] || 0;
     const turn = v.current_seat === seat && !v.over;
-    const known = GAME === "german" ? (v.opponent_known || []) : GAME === "whist" ? ((v.known_cards || {})[seat] || []) : [];
+    const reveal = GAME === "german" && showKnownCards();
+    const known = GAME === "german" ? (reveal ? v.opponent_known || [] : []) : GAME === "whist" ? ((v.known_cards || {})[seat] || []) : [];
     const fan = el("div", { class: "fan", "aria-hidden": "true" });
     const shown = Math.min(count, 13);
     for (let i = 0; i < shown - known.length; i++) fan.append(WD.cardBack("mini"));
-    for (const c of sortHand(known)) fan.append(WD.cardImage(c, "mini known"));
+    if (!reveal) for (const c of sortHand(known)) fan.append(WD.cardImage(c, "mini known"));
     const tricks = trickCount(seat);
     const spec = S.snap.seats[seat];
     return el("section", { class: "seat pos-" + pos + (turn ? " turn" : "") + (isOut ? " out" : ""), "data-seat": seat,
@@ -256,9 +272,22 @@
       isOut ? el("div", { class: "out-label" }, t("Out in deal {n}", { n: v.out[seat] })) :
         el("div", { class: "seat-info" },
           tn("{n} card", "{n} cards", count), " · ", tn("{n} trick", "{n} tricks", tricks)),
-      known.length ? el("div", { class: "sr-only" }, t("Known cards: {cards}", { cards: known.map(WD.cardName).join(", ") })) : null,
-      isOut ? null : fan);
+      known.length && !reveal ? el("div", { class: "sr-only" }, t("Known cards: {cards}", { cards: known.map(WD.cardName).join(", ") })) : null,
+      isOut ? null : fan,
+      reveal && known.length ? knownHand(known) : null);
   }
+  /** The opponent's cards that memory can rebuild (prizes taken and not yet played; in stage 2 the whole
+   * hand), shown big enough to read, beside the backs of the cards nobody has seen. */
+  function knownHand(cards) {
+    return el("div", { class: "known-hand" }, el("span", { class: "known-label" }, t("Known cards")),
+      el("div", { class: "known-cards" }, sortHand(cards).map((c) => WD.cardImage(c, "small"))));
+  }
+  /** Shown unless the player says otherwise in the settings; by default only at a beginners' table. */
+  function showKnownCards() {
+    if (typeof settings.knownCards === "boolean") return settings.knownCards;
+    return S.snap.seats.every((s) => s.kind !== "bot" || BEGINNER_LEVELS.includes(s.level));
+  }
+  const BEGINNER_LEVELS = ["random", "beginner"];
   function levelName(l) { return l ? l.charAt(0).toUpperCase() + l.slice(1) : ""; }
   function trickCount(seat) {
     const v = S.view;
@@ -278,8 +307,10 @@
     for (const slot of ["top", "left", "right", "bottom"]) trick.append(el("div", { class: "slot slot-" + slot }));
     for (const p of S.display.cards) {
       const slot = trick.querySelector(".slot-" + position(p.seat));
-      slot.append(el("figure", { class: "played" }, WD.cardImage(p.card), el("figcaption", {}, seatName(p.seat))));
+      slot.append(el("figure", { class: "played" + (p.card === S.fresh ? " fresh" : "") }, WD.cardImage(p.card),
+        el("figcaption", {}, seatName(p.seat))));
     }
+    S.fresh = null; // animated once: a redraw (a hint, an error) shows it at rest
     const centre = el("div", { class: "centre" }, trick, el("p", { class: "status", id: "status" }, statusText()),
       el("p", { class: "flash", id: "flash", hidden: true, role: "alert" }));
     const mine = el("div", { class: "mine" }, handView());
@@ -292,11 +323,12 @@
     const canPlay = myTurn() && v.decision === "play" && !S.pendingAct;
     const hand = el("div", { class: "hand" + (canPlay ? " my-turn" : ""), role: "group",
       "aria-label": t("Your hand") + (canPlay ? " — " + t("Your turn.") : "") });
+    const why = canPlay ? whyNot(v) : null;
     cards.forEach((c) => {
       const legal = canPlay && v.legal.includes(c);
-      const b = WD.cardButton(c, { legal: legal, playable: canPlay, onPlay: (card, ok) => {
+      const b = WD.cardButton(c, { legal: legal, playable: canPlay, why: why && why.short, onPlay: (card, ok) => {
         if (!canPlay) { showError(t("It is not your turn.")); return; }
-        if (!ok) { showError(t("That card cannot be played now.")); return; }
+        if (!ok) { showError(why ? why.full : t("That card cannot be played now.")); return; }
         play(card);
       } });
       if (S.hint === c) { b.classList.add("hinted"); b.setAttribute("aria-label", b.getAttribute("aria-label") + " — " + t("suggested")); }
@@ -308,6 +340,17 @@
       v.dealer === S.snap.human_seat ? el("span", { class: "badge dealer", title: t("Dealer") }, t("D")) : null,
       el("span", { class: "seat-info" }, tn("{n} trick", "{n} tricks", trickCount(S.snap.human_seat))));
     return el("div", {}, head, hand);
+  }
+  /** Why the cards that are not legal cannot be played: the suit led must be followed. */
+  function whyNot(v) {
+    if (!v.trick.length) return null;
+    const led = v.trick[0].card[1];
+    const follow = v.legal.filter((c) => c[1] === led);
+    if (!follow.length) return null;
+    return {
+      full: t("You must follow {suit} (you hold {cards})", { suit: WD.SYMBOL[led], cards: sortHand(follow).map(WD.cardShort).join(", ") }),
+      short: t("you must follow {suit}", { suit: WD.suitName(led) }),
+    };
   }
   function handKeys(e) {
     const cards = Array.from(root.querySelectorAll(".hand .card"));
@@ -335,6 +378,8 @@
     const v = S.view;
     const dl = el("dl", { class: "facts" });
     if (v.trump) dl.append(info(t("Trumps"), el("span", { class: "trump" }, WD.suitIcon(v.trump), " ", WD.suitTitle(v.trump)), "info-trump"));
+    else if (v.decision === "trump") dl.append(info(t("Trumps"), v.current_seat === S.snap.human_seat ? t("not chosen yet: you choose")
+      : t("not chosen yet: {player} chooses", { player: seatName(v.current_seat) }), "info-trump"));
     else dl.append(info(t("Trumps"), t("not chosen yet"), "info-trump"));
     if (GAME === "german") {
       dl.append(info(t("Stage"), v.stage === 1 ? t("1 — winning cards") : t("2 — the tricks that count"), "info-stage"));
@@ -349,7 +394,8 @@
         info(t("Points"), `${v.points[hs]} : ${v.points[os]}`));
     } else if (GAME === "whist") {
       if (v.turned_up) dl.append(info(t("Turned-up trump"), el("span", { class: "prize" }, WD.cardImage(v.turned_up, "small"), " ",
-        t("{card}, held by {player}", { card: WD.cardName(v.turned_up), player: seatName(v.dealer) }))));
+        v.dealer === S.snap.human_seat ? t("{card}, held by you", { card: WD.cardName(v.turned_up) })
+          : t("{card}, held by {player}", { card: WD.cardName(v.turned_up), player: seatName(v.dealer) }))));
       dl.append(info(t("Tricks (We : They)"), `${v.tricks_won[0]} : ${v.tricks_won[1]}`, "info-tricks"));
     } else {
       dl.append(info(t("Deal"), t("{n} — {cards}", { n: v.deal_number, cards: tn("{n} card each", "{n} cards each", v.hand_size) }), "info-deal"));
@@ -360,11 +406,25 @@
     panel.append(playLog());
     return panel;
   }
+  // What a game won is worth in rubber points, by the points its losers had scored.
+  const GAME_VALUES = { 3: "a treble: 3 rubber points", 2: "a double: 2 rubber points", 1: "a single: 1 rubber point" }; // i18n
+  function gameWon(g) {
+    const score = g.points[0] + "\u00a0:\u00a0" + g.points[1]; // kept on one line
+    return (g.winner === 0 ? t("won by us, {score}", { score: score }) : t("won by them, {score}", { score: score })) +
+      " — " + t(GAME_VALUES[g.value]);
+  }
   function scoreSheet() {
-    const sc = S.view.score;
-    const rows = sc.lines.map((ln, i) => el("tr", {},
-      el("th", { scope: "row" }, t("Deal {n}", { n: i + 1 })),
-      el("td", {}, cell(ln, 0)), el("td", {}, cell(ln, 1))));
+    const v = S.view, sc = v.score, rubber = v.options.length === "rubber";
+    const rows = [];
+    let games = 0;
+    sc.lines.forEach((ln, i) => {
+      rows.push(el("tr", {}, el("th", { scope: "row" }, t("Deal {n}", { n: i + 1 })),
+        el("td", {}, cell(ln, 0)), el("td", {}, cell(ln, 1))));
+      if (ln.game_won_by === null || ln.game_won_by === undefined) return;
+      const g = sc.games[games++];
+      rows.push(el("tr", { class: "game-line" }, el("th", { scope: "row" }, t("Game {n}", { n: games })),
+        el("td", { colspan: 2 }, gameWon(g))));
+    });
     function cell(ln, side) {
       const parts = [];
       if (ln.trick_points[side]) parts.push(tn("{n} for tricks", "{n} for tricks", ln.trick_points[side]));
@@ -376,9 +436,14 @@
       el("table", {},
         el("thead", {}, el("tr", {}, el("th", {}, ""), el("th", { scope: "col" }, t("We")), el("th", { scope: "col" }, t("They")))),
         el("tbody", {}, rows,
-          el("tr", { class: "total" }, el("th", { scope: "row" }, t("Game points")), el("td", {}, sc.game_points[0]), el("td", {}, sc.game_points[1])),
-          el("tr", {}, el("th", { scope: "row" }, t("Games")), el("td", {}, sc.games_won[0]), el("td", {}, sc.games_won[1])),
-          el("tr", {}, el("th", { scope: "row" }, t("Rubber points")), el("td", {}, sc.rubber_points[0]), el("td", {}, sc.rubber_points[1])))));
+          v.over ? null : el("tr", { class: "total" }, el("th", { scope: "row" }, t("Game {n} so far", { n: sc.games.length + 1 })),
+            el("td", {}, sc.game_points[0]), el("td", {}, sc.game_points[1])),
+          rubber ? el("tr", {}, el("th", { scope: "row" }, t("Games won")), el("td", {}, sc.games_won[0]), el("td", {}, sc.games_won[1])) : null,
+          rubber ? el("tr", { class: "total" }, el("th", { scope: "row" }, t("Rubber points")), el("td", {}, sc.rubber_points[0]),
+            el("td", {}, sc.rubber_points[1])) : null)),
+      rubber ? el("p", { class: "note", id: "rubber-note" },
+        t("Rubber points: a game won is worth 3 (a treble) if its losers scored 0, 2 (a double) if they scored 1 or 2, 1 (a single) if they scored 3 or more."),
+        v.options.rubber_bonus ? " " + t("The winners of the rubber add 2.") : "") : null);
   }
   function knockoutTable() {
     const v = S.view;
@@ -422,7 +487,8 @@
     if (!tr) return;
     const cards = el("div", { class: "dialog-trick" }, tr.cards.map((p) =>
       el("figure", { class: "played" }, WD.cardImage(p.card), el("figcaption", {}, seatName(p.seat)))));
-    const winner = tr.winner !== undefined ? el("p", {}, t("Won by {player}", { player: seatName(tr.winner) })) : null;
+    const winner = tr.winner === undefined || tr.winner === null ? null : el("p", { id: "last-winner" },
+      tr.winner === S.snap.human_seat ? t("You won this trick.") : t("Won by {player}", { player: seatName(tr.winner) }));
     const ok = el("button", { type: "button", onclick: () => d.close() }, t("Close"));
     const d = dialog("last-dialog", t("Last trick"), el("div", {}, cards, winner), [ok]);
     ok.focus();
@@ -440,11 +506,25 @@
       return el("div", {}, el("p", { class: "big" }, t("Tricks: we {a}, they {b}.", { a: r.tricks[0], b: r.tricks[1] })),
         el("p", {}, t("Points this deal: we {a}, they {b}.", { a: r.points[0], b: r.points[1] })),
         (r.honour_points[0] || r.honour_points[1]) ? el("p", {}, t("Honours: we {a}, they {b}.", { a: r.honour_points[0], b: r.honour_points[1] })) : null,
-        r.game_won_by !== null && r.game_won_by !== undefined ? el("p", {}, r.game_won_by === 0 ? t("We win the game!") : t("They win the game.")) : null);
+        r.game_won_by !== null && r.game_won_by !== undefined ? el("p", {}, r.game_won_by === 0 ? t("We win the game!") : t("They win the game.")) : null,
+        r.game_won_by !== null && r.game_won_by !== undefined ? el("p", { id: "game-line" }, t("Game {n}", { n: v.score.games.length }) + ": " +
+          gameWon(v.score.games[v.score.games.length - 1])) : null);
     }
     const list = el("ul", {}, Object.entries(r.tricks).map(([s, n]) => el("li", {}, seatName(+s) + ": " + tn("{n} trick", "{n} tricks", n))));
     const out = r.out.length ? el("p", {}, t("Knocked out: {players}", { players: r.out.map((s) => seatName(s)).join(", ") })) : el("p", {}, t("Nobody is knocked out."));
-    return el("div", {}, list, out);
+    if (v.over) return el("div", {}, list, out);
+    return el("div", {}, list, out, tieBreak(v.tie_breaks || []), el("p", { id: "next-trumps" }, v.dealer === hs
+      ? t("You choose trumps for deal {n}.", { n: v.deal_number })
+      : t("{player} chooses trumps for deal {n}.", { player: seatName(v.dealer), n: v.deal_number })));
+  }
+  /** The draw between the players tied for the most tricks: one card each, the highest rank chooses trumps. */
+  function tieBreak(draws) {
+    if (!draws.length) return null;
+    return el("div", { class: "tie-break" },
+      el("p", {}, t("A tie for the most tricks: the tied players draw a card each, the highest rank wins.")),
+      draws.map((d, i) => el("div", { class: "draw" }, el("span", {}, t("Draw {n}:", { n: i + 1 })),
+        el("div", { class: "dialog-trick" }, d.seats.map((s, k) =>
+          el("figure", { class: "played" }, WD.cardImage(d.cards[k], "small"), el("figcaption", {}, seatName(s))))))));
   }
   function showDealSummary(v, then) {
     const r = v.deal_results[v.deal_results.length - 1];
@@ -477,15 +557,18 @@
       el("option", { value: p, selected: settings.pace === p }, t({ slow: "Slow", normal: "Normal", fast: "Fast", instant: "Instant" }[p])))); // i18n
     const auto = el("input", { type: "checkbox", id: "set-auto", checked: settings.autoplay });
     const four = el("input", { type: "checkbox", id: "set-four", checked: settings.fourColour });
+    const known = el("input", { type: "checkbox", id: "set-known", checked: showKnownCards() });
     const lang = el("select", { id: "set-lang" }, el("option", { value: "en", selected: WD.lang === "en" }, "English"),
       el("option", { value: "ru", selected: WD.lang === "ru" }, "Русский"));
     const form = el("div", { class: "settings" },
       el("label", {}, t("Computer's pace"), " ", pace),
       el("label", {}, auto, " ", t("Play a forced card automatically")),
       el("label", {}, four, " ", t("Four-colour deck")),
+      GAME === "german" ? el("label", {}, known, " ", t("Show known cards")) : null,
       el("label", {}, t("Language"), " ", lang));
     const save = el("button", { type: "button", class: "primary", id: "set-save", onclick: () => {
       settings = Object.assign(settings, { pace: pace.value, autoplay: auto.checked, fourColour: four.checked });
+      if (known.checked !== showKnownCards()) settings.knownCards = known.checked; // else the table's default stays
       WD.saveSettings(settings);
       d.close();
       if (lang.value !== WD.lang) WD.setLang(lang.value); else render();
