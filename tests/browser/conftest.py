@@ -122,7 +122,8 @@ def step(page) -> str:
         return "over"
     # A dialog may be replaced between looking and clicking (the end of the game follows the
     # end of its last deal): then look again rather than wait for a button that is gone.
-    for dialog, button in (("#deal-dialog", "#deal-continue"), ("#trump-dialog", "#trump-dialog .suit-choice")):
+    for dialog, button in (("#deal-dialog", "#deal-continue"), ("#trump-dialog", "#trump-dialog .suit-choice"),
+                           ("#exchange-dialog", "#exchange-dialog .exchange-choice")):
         if page.query_selector(dialog):
             try:
                 page.click(button, timeout=2000)

@@ -88,8 +88,11 @@ window.WD = window.WD || {};
     return r;
   };
   WD.cardShort = (card) => WD.rankIndex(card[0]) + WD.SYMBOL[card[1]];
-  WD.actionText = (a) => (a.length === 1 ? WD.SYMBOL[a] + " " + WD.suitTitle(a) : WD.cardShort(a));
-  WD.actionName = (a) => (a.length === 1 ? WD.suitTitle(a) : WD.cardName(a));
+  // An action is a card ("QH"), a trump suit ("H") or a Humbug Whist exchange ("keep", "left", "right").
+  WD.isCard = (a) => /^[2-9TJQKA][SHDC]$/.test(a);
+  const EXCHANGES = { keep: "keeps the hand", left: "takes the left widow", right: "takes the right widow" }; // i18n
+  WD.actionText = (a) => (a.length === 1 ? WD.SYMBOL[a] + " " + WD.suitTitle(a) : WD.isCard(a) ? WD.cardShort(a) : WD.t(EXCHANGES[a] || a));
+  WD.actionName = (a) => (a.length === 1 ? WD.suitTitle(a) : WD.isCard(a) ? WD.cardName(a) : WD.t(EXCHANGES[a] || a));
   WD.el = function (tag, attrs, ...children) {
     const e = document.createElement(tag);
     for (const [k, v] of Object.entries(attrs || {})) {

@@ -18,15 +18,10 @@
   function seatName(seat) {
     const human = S.snap ? S.snap.human_seat : 0;
     if (seat === human) return t("You");
-    if (GAME === "whist") return t({ 0: "North", 1: "East", 3: "West" }[seat]); // i18n
-    if (GAME === "german") return t("Computer");
-    return t("Player {n}", { n: seat + 1 });
+    return G.seatName ? G.seatName(seat) : t("Player {n}", { n: seat + 1 });
   }
   function seatLabel(seat) {
-    const n = seatName(seat);
-    if (GAME === "whist" && seat === 0) return n + " · " + t("partner");
-    const spec = S.snap && S.snap.seats[seat];
-    return spec && spec.kind === "bot" && spec.level ? n : n;
+    return G.seatLabel ? G.seatLabel(seat) : seatName(seat);
   }
   function position(seat) {
     const n = S.view.seat_names.length, human = S.snap.human_seat;
@@ -138,7 +133,7 @@
     S.log.push([m.seat, m.action]);
     S.hint = null;
     if (m.seat === S.snap.human_seat) S.pendingAct = false;
-    const isCard = m.action.length > 1;
+    const isCard = WD.isCard(m.action);
     S.fresh = isCard ? m.action : null;
     if (isCard) {
       if (m.view.trick.length) S.display = { cards: m.view.trick.slice(), complete: false };
@@ -151,7 +146,8 @@
       S.display = { cards: [], complete: false };
     }
     announce(isCard ? t("{player} plays {card}", { player: seatName(m.seat), card: WD.cardName(m.action) })
-      : t("{player} chooses trumps: {suit}", { player: seatName(m.seat), suit: WD.suitTitle(m.action) }));
+      : m.action.length === 1 ? t("{player} chooses trumps: {suit}", { player: seatName(m.seat), suit: WD.suitTitle(m.action) })
+        : exchangeText(m.seat, m.action));
     const newDeal = (m.view.deal_results || []).length > S.dealResults;
     render();
     const pace = WD.PACE_MS[settings.pace] ?? 750;
@@ -207,6 +203,7 @@
     root.append(toolbar(), felt(), sidePanel());
     const focusCard = document.activeElement && document.activeElement.dataset && document.activeElement.dataset.card;
     if (myTurn() && v.decision === "trump" && !document.getElementById("trump-dialog")) showTrumpDialog();
+    if (myTurn() && v.decision === "exchange" && !S.pendingAct && !document.getElementById("exchange-dialog")) showExchangeDialog();
     const again = focusCard && root.querySelector(`.hand [data-card="${focusCard}"]`);
     if (again) again.focus();
     else if (myTurn() && restoreFocus) {
@@ -222,7 +219,9 @@
     const v = S.view;
     if (v.over) return t("The game is over.");
     if (S.busy || S.queue.length) return "";
-    if (v.current_seat === S.snap.human_seat) return v.decision === "trump" ? t("Choose trumps.") : t("Your turn.");
+    if (v.current_seat === S.snap.human_seat) {
+      return v.decision === "trump" ? t("Choose trumps.") : v.decision === "exchange" ? t("Keep your hand or take a widow.") : t("Your turn.");
+    }
     return t("{player} is thinking…", { player: seatName(v.current_seat) });
   }
 
@@ -248,14 +247,11 @@
   function seatBox(seat) {
     const v = S.view;
     const pos = position(seat);
-    const isOut = GAME === "knockout" && v.out && String(seat) in v.out;
-    let count = 0;
-    if (GAME === "german") count = v.opponent_hand_size;
-    else if (GAME === "whist") count = v.hand_sizes[seat];
-    else count = (v.hand_sizes || {})[seat] || 0;
+    const isOut = !!(v.out && String(seat) in v.out);
+    const count = G.handSize ? G.handSize(v, seat) : (v.hand_sizes || {})[seat] || 0;
     const turn = v.current_seat === seat && !v.over;
-    const reveal = GAME === "german" && showKnownCards();
-    const known = GAME === "german" ? (reveal ? v.opponent_known || [] : []) : GAME === "whist" ? ((v.known_cards || {})[seat] || []) : [];
+    const reveal = !!G.revealsKnown && showKnownCards();
+    const known = G.knownCards ? G.knownCards(v, seat, reveal) : ((v.known_cards || {})[seat] || []);
     const fan = el("div", { class: "fan", "aria-hidden": "true" });
     const shown = Math.min(count, 13);
     for (let i = 0; i < shown - known.length; i++) fan.append(WD.cardBack("mini"));
@@ -291,9 +287,7 @@
   function levelName(l) { return l ? l.charAt(0).toUpperCase() + l.slice(1) : ""; }
   function trickCount(seat) {
     const v = S.view;
-    if (GAME === "german") return v.tricks_won["stage" + v.stage][seat];
-    if (GAME === "whist") return v.tricks.filter((tr) => tr.winner === seat).length;
-    return (v.tricks_won || {})[seat] || 0;
+    return G.trickCount ? G.trickCount(v, seat) : (v.tricks_won || {})[seat] || 0;
   }
 
   function felt() {
@@ -303,6 +297,7 @@
     for (let i = 1; i < n; i++) others.push((S.snap.human_seat + i) % n);
     const top = el("div", { class: "row-top" }), left = el("div", { class: "col-left" }), right = el("div", { class: "col-right" });
     for (const s of others) ({ top: top, left: left, right: right })[position(s)].append(seatBox(s));
+    if (G.feltExtras) G.feltExtras(v, { top: top, left: left, right: right });
     const trick = el("div", { class: "trick" + (S.display.complete ? " complete" : ""), role: "region", "aria-label": t("Current trick") });
     for (const slot of ["top", "left", "right", "bottom"]) trick.append(el("div", { class: "slot slot-" + slot }));
     for (const p of S.display.cards) {
@@ -381,45 +376,34 @@
     else if (v.decision === "trump") dl.append(info(t("Trumps"), v.current_seat === S.snap.human_seat ? t("not chosen yet: you choose")
       : t("not chosen yet: {player} chooses", { player: seatName(v.current_seat) }), "info-trump"));
     else dl.append(info(t("Trumps"), t("not chosen yet"), "info-trump"));
-    if (GAME === "german") {
-      dl.append(info(t("Stage"), v.stage === 1 ? t("1 — winning cards") : t("2 — the tricks that count"), "info-stage"));
-      if (v.stage === 1 && v.prize) dl.append(info(t("Prize"), el("span", { class: "prize" }, WD.cardImage(v.prize, "small"), " ", WD.cardName(v.prize)), "info-prize"));
-      dl.append(info(t("Stock"), tn("{n} card", "{n} cards", v.stock_size), "info-stock"));
-      if (v.low_game) dl.append(info(t("Aim"), t("Low game: fewest tricks wins")));
-      const hs = S.snap.human_seat, os = 1 - hs;
-      const counted = v.options.count === "all26";
-      dl.append(info(t("Stage 1 tricks"), `${v.tricks_won.stage1[hs]} : ${v.tricks_won.stage1[os]}` + (counted ? "" : " " + t("(do not count)"))));
-      dl.append(info(t("Stage 2 tricks"), `${v.tricks_won.stage2[hs]} : ${v.tricks_won.stage2[os]}`));
-      if (v.options.deals > 1) dl.append(info(t("Deal"), t("{n} of {m}", { n: v.deal_number, m: v.options.deals })),
-        info(t("Points"), `${v.points[hs]} : ${v.points[os]}`));
-    } else if (GAME === "whist") {
-      if (v.turned_up) dl.append(info(t("Turned-up trump"), el("span", { class: "prize" }, WD.cardImage(v.turned_up, "small"), " ",
-        v.dealer === S.snap.human_seat ? t("{card}, held by you", { card: WD.cardName(v.turned_up) })
-          : t("{card}, held by {player}", { card: WD.cardName(v.turned_up), player: seatName(v.dealer) }))));
-      dl.append(info(t("Tricks (We : They)"), `${v.tricks_won[0]} : ${v.tricks_won[1]}`, "info-tricks"));
-    } else {
-      dl.append(info(t("Deal"), t("{n} — {cards}", { n: v.deal_number, cards: tn("{n} card each", "{n} cards each", v.hand_size) }), "info-deal"));
-    }
+    G.facts(v, dl);
     const panel = el("aside", { class: "side", "aria-label": t("Game information") }, dl);
-    if (GAME === "whist") panel.append(scoreSheet());
-    if (GAME === "knockout") panel.append(knockoutTable());
+    if (G.panel) panel.append(G.panel(v));
     panel.append(playLog());
     return panel;
   }
   // What a game won is worth in rubber points, by the points its losers had scored.
   const GAME_VALUES = { 3: "a treble: 3 rubber points", 2: "a double: 2 rubber points", 1: "a single: 1 rubber point" }; // i18n
+  // A score sheet's two columns: the human's side first (whist: We / They; Humbug Whist: You / Computer).
+  const COLUMNS = {
+    whist: { mine: () => S.snap.human_seat % 2, heads: () => [t("We"), t("They")],
+      wonBy: (mine, score) => (mine ? t("won by us, {score}", { score: score }) : t("won by them, {score}", { score: score })) },
+    humbug: { mine: () => S.snap.human_seat, heads: () => [t("You"), t("Computer")],
+      wonBy: (mine, score) => (mine ? t("won by you, {score}", { score: score }) : t("won by the computer, {score}", { score: score })) },
+  };
   function gameWon(g) {
-    const score = g.points[0] + "\u00a0:\u00a0" + g.points[1]; // kept on one line
-    return (g.winner === 0 ? t("won by us, {score}", { score: score }) : t("won by them, {score}", { score: score })) +
-      " — " + t(GAME_VALUES[g.value]);
+    const c = COLUMNS[GAME], me = c.mine();
+    const score = g.points[me] + "\u00a0:\u00a0" + g.points[1 - me]; // kept on one line
+    return c.wonBy(g.winner === me, score) + " — " + t(GAME_VALUES[g.value]);
   }
   function scoreSheet() {
     const v = S.view, sc = v.score, rubber = v.options.length === "rubber";
+    const c = COLUMNS[GAME], me = c.mine(), other = 1 - me, heads = c.heads();
     const rows = [];
     let games = 0;
     sc.lines.forEach((ln, i) => {
       rows.push(el("tr", {}, el("th", { scope: "row" }, t("Deal {n}", { n: i + 1 })),
-        el("td", {}, cell(ln, 0)), el("td", {}, cell(ln, 1))));
+        el("td", {}, cell(ln, me)), el("td", {}, cell(ln, other))));
       if (ln.game_won_by === null || ln.game_won_by === undefined) return;
       const g = sc.games[games++];
       rows.push(el("tr", { class: "game-line" }, el("th", { scope: "row" }, t("Game {n}", { n: games })),
@@ -434,13 +418,13 @@
     return el("section", { class: "score-sheet", "aria-label": t("Score sheet") },
       el("h2", {}, t("Score sheet")),
       el("table", {},
-        el("thead", {}, el("tr", {}, el("th", {}, ""), el("th", { scope: "col" }, t("We")), el("th", { scope: "col" }, t("They")))),
+        el("thead", {}, el("tr", {}, el("th", {}, ""), el("th", { scope: "col" }, heads[0]), el("th", { scope: "col" }, heads[1]))),
         el("tbody", {}, rows,
           v.over ? null : el("tr", { class: "total" }, el("th", { scope: "row" }, t("Game {n} so far", { n: sc.games.length + 1 })),
-            el("td", {}, sc.game_points[0]), el("td", {}, sc.game_points[1])),
-          rubber ? el("tr", {}, el("th", { scope: "row" }, t("Games won")), el("td", {}, sc.games_won[0]), el("td", {}, sc.games_won[1])) : null,
-          rubber ? el("tr", { class: "total" }, el("th", { scope: "row" }, t("Rubber points")), el("td", {}, sc.rubber_points[0]),
-            el("td", {}, sc.rubber_points[1])) : null)),
+            el("td", {}, sc.game_points[me]), el("td", {}, sc.game_points[other])),
+          rubber ? el("tr", {}, el("th", { scope: "row" }, t("Games won")), el("td", {}, sc.games_won[me]), el("td", {}, sc.games_won[other])) : null,
+          rubber ? el("tr", { class: "total" }, el("th", { scope: "row" }, t("Rubber points")), el("td", {}, sc.rubber_points[me]),
+            el("td", {}, sc.rubber_points[other])) : null)),
       rubber ? el("p", { class: "note", id: "rubber-note" },
         t("Rubber points: a game won is worth 3 (a treble) if its losers scored 0, 2 (a double) if they scored 1 or 2, 1 (a single) if they scored 3 or more."),
         v.options.rubber_bonus ? " " + t("The winners of the rubber add 2.") : "") : null);
@@ -494,28 +478,7 @@
     ok.focus();
   }
   function dealSummaryContent(v, r) {
-    const hs = S.snap.human_seat;
-    if (GAME === "german") {
-      const os = 1 - hs;
-      const won = r.winner === hs ? t("You win the deal.") : r.winner === null ? t("The deal is drawn.") : t("The computer wins the deal.");
-      return el("div", {}, el("p", { class: "big" }, won),
-        el("p", {}, t("Tricks that count: you {a}, computer {b}.", { a: r.counted[hs], b: r.counted[os] })),
-        r.points ? el("p", {}, tn("{n} point", "{n} points", r.points)) : null);
-    }
-    if (GAME === "whist") {
-      return el("div", {}, el("p", { class: "big" }, t("Tricks: we {a}, they {b}.", { a: r.tricks[0], b: r.tricks[1] })),
-        el("p", {}, t("Points this deal: we {a}, they {b}.", { a: r.points[0], b: r.points[1] })),
-        (r.honour_points[0] || r.honour_points[1]) ? el("p", {}, t("Honours: we {a}, they {b}.", { a: r.honour_points[0], b: r.honour_points[1] })) : null,
-        r.game_won_by !== null && r.game_won_by !== undefined ? el("p", {}, r.game_won_by === 0 ? t("We win the game!") : t("They win the game.")) : null,
-        r.game_won_by !== null && r.game_won_by !== undefined ? el("p", { id: "game-line" }, t("Game {n}", { n: v.score.games.length }) + ": " +
-          gameWon(v.score.games[v.score.games.length - 1])) : null);
-    }
-    const list = el("ul", {}, Object.entries(r.tricks).map(([s, n]) => el("li", {}, seatName(+s) + ": " + tn("{n} trick", "{n} tricks", n))));
-    const out = r.out.length ? el("p", {}, t("Knocked out: {players}", { players: r.out.map((s) => seatName(s)).join(", ") })) : el("p", {}, t("Nobody is knocked out."));
-    if (v.over) return el("div", {}, list, out);
-    return el("div", {}, list, out, tieBreak(v.tie_breaks || []), el("p", { id: "next-trumps" }, v.dealer === hs
-      ? t("You choose trumps for deal {n}.", { n: v.deal_number })
-      : t("{player} chooses trumps for deal {n}.", { player: seatName(v.dealer), n: v.deal_number })));
+    return G.dealSummary(v, r, S.snap.human_seat);
   }
   /** The draw between the players tied for the most tricks: one card each, the highest rank chooses trumps. */
   function tieBreak(draws) {
@@ -536,12 +499,11 @@
     if (S.shownOver) return;
     S.shownOver = true;
     const v = S.view, r = v.result || {}, hs = S.snap.human_seat;
-    let text;
-    if (GAME === "whist") text = r.winner_side === hs % 2 ? t("We win!") : r.winner_side === null || r.winner_side === undefined ? t("A draw.") : t("They win.");
-    else text = r.winner === hs ? t("You win!") : r.winner === null || r.winner === undefined ? t("A draw.") : t("{player} wins.", { player: seatName(r.winner) });
+    const text = G.resultText ? G.resultText(r, hs) : r.winner === hs ? t("You win!")
+      : r.winner === null || r.winner === undefined ? t("A draw.") : t("{player} wins.", { player: seatName(r.winner) });
     const last = (v.deal_results || [])[v.deal_results.length - 1];
     const content = el("div", {}, el("p", { class: "big", id: "result-text" }, text), last ? dealSummaryContent(v, last) : null);
-    if (GAME === "german" && v.options.deals > 1) content.append(el("p", {}, t("Points: you {a}, computer {b}.", { a: v.points[hs], b: v.points[1 - hs] })));
+    if (G.matchSummary) content.append(G.matchSummary(v, hs) || "");
     const buttons = [
       el("a", { class: "button", href: "/api/games/" + GAME_ID + "/record", download: "" }, t("Download record")),
       el("a", { class: "button", href: "/replay/" + GAME_ID }, t("Replay")),
@@ -564,7 +526,7 @@
       el("label", {}, t("Computer's pace"), " ", pace),
       el("label", {}, auto, " ", t("Play a forced card automatically")),
       el("label", {}, four, " ", t("Four-colour deck")),
-      GAME === "german" ? el("label", {}, known, " ", t("Show known cards")) : null,
+      G.revealsKnown ? el("label", {}, known, " ", t("Show known cards")) : null,
       el("label", {}, t("Language"), " ", lang));
     const save = el("button", { type: "button", class: "primary", id: "set-save", onclick: () => {
       settings = Object.assign(settings, { pace: pace.value, autoplay: auto.checked, fourColour: four.checked });
@@ -574,6 +536,143 @@
       if (lang.value !== WD.lang) WD.setLang(lang.value); else render();
     } }, t("Save"));
     const d = dialog("settings-dialog", t("Settings"), form, [save, el("button", { type: "button", onclick: () => d.close() }, t("Cancel"))]);
+  }
+
+  // --- each game's part of the table, side by side ---
+  function turnedUp(card, text) {
+    return el("span", { class: "prize" }, WD.cardImage(card, "small"), " ", text);
+  }
+  function heldBy(card, dealer) {
+    return dealer === S.snap.human_seat ? t("{card}, held by you", { card: WD.cardName(card) })
+      : t("{card}, held by {player}", { card: WD.cardName(card), player: seatName(dealer) });
+  }
+  const GAME_VIEWS = {
+    german: {
+      seatName: () => t("Computer"),
+      handSize: (v) => v.opponent_hand_size,
+      revealsKnown: true,
+      knownCards: (v, seat, reveal) => (reveal ? v.opponent_known || [] : []),
+      trickCount: (v, seat) => v.tricks_won["stage" + v.stage][seat],
+      facts(v, dl) {
+        dl.append(info(t("Stage"), v.stage === 1 ? t("1 — winning cards") : t("2 — the tricks that count"), "info-stage"));
+        if (v.stage === 1 && v.prize) dl.append(info(t("Prize"), el("span", { class: "prize" }, WD.cardImage(v.prize, "small"), " ", WD.cardName(v.prize)), "info-prize"));
+        dl.append(info(t("Stock"), tn("{n} card", "{n} cards", v.stock_size), "info-stock"));
+        if (v.low_game) dl.append(info(t("Aim"), t("Low game: fewest tricks wins")));
+        const hs = S.snap.human_seat, os = 1 - hs;
+        const counted = v.options.count === "all26";
+        dl.append(info(t("Stage 1 tricks"), `${v.tricks_won.stage1[hs]} : ${v.tricks_won.stage1[os]}` + (counted ? "" : " " + t("(do not count)"))));
+        dl.append(info(t("Stage 2 tricks"), `${v.tricks_won.stage2[hs]} : ${v.tricks_won.stage2[os]}`));
+        if (v.options.deals > 1) dl.append(info(t("Deal"), t("{n} of {m}", { n: v.deal_number, m: v.options.deals })),
+          info(t("Points"), `${v.points[hs]} : ${v.points[os]}`));
+      },
+      dealSummary(v, r, hs) {
+        const os = 1 - hs;
+        const won = r.winner === hs ? t("You win the deal.") : r.winner === null ? t("The deal is drawn.") : t("The computer wins the deal.");
+        return el("div", {}, el("p", { class: "big" }, won),
+          el("p", {}, t("Tricks that count: you {a}, computer {b}.", { a: r.counted[hs], b: r.counted[os] })),
+          r.points ? el("p", {}, tn("{n} point", "{n} points", r.points)) : null);
+      },
+      matchSummary: (v, hs) => (v.options.deals > 1
+        ? el("p", {}, t("Points: you {a}, computer {b}.", { a: v.points[hs], b: v.points[1 - hs] })) : null),
+    },
+    whist: {
+      seatName: (seat) => t({ 0: "North", 1: "East", 2: "South", 3: "West" }[seat]), // i18n
+      seatLabel: (seat) => (seat === (S.snap.human_seat + 2) % 4 ? seatName(seat) + " · " + t("partner") : seatName(seat)),
+      trickCount: (v, seat) => v.tricks.filter((tr) => tr.winner === seat).length,
+      facts(v, dl) {
+        if (v.turned_up) dl.append(info(t("Turned-up trump"), turnedUp(v.turned_up, heldBy(v.turned_up, v.dealer))));
+        dl.append(info(t("Tricks (We : They)"), `${v.tricks_won[0]} : ${v.tricks_won[1]}`, "info-tricks"));
+      },
+      panel: () => scoreSheet(),
+      dealSummary(v, r) {
+        const won = r.game_won_by !== null && r.game_won_by !== undefined;
+        return el("div", {}, el("p", { class: "big" }, t("Tricks: we {a}, they {b}.", { a: r.tricks[0], b: r.tricks[1] })),
+          el("p", {}, t("Points this deal: we {a}, they {b}.", { a: r.points[0], b: r.points[1] })),
+          (r.honour_points[0] || r.honour_points[1]) ? el("p", {}, t("Honours: we {a}, they {b}.", { a: r.honour_points[0], b: r.honour_points[1] })) : null,
+          won ? el("p", {}, r.game_won_by === 0 ? t("We win the game!") : t("They win the game.")) : null,
+          won ? el("p", { id: "game-line" }, t("Game {n}", { n: v.score.games.length }) + ": " + gameWon(v.score.games[v.score.games.length - 1])) : null);
+      },
+      resultText: (r, hs) => (r.winner_side === hs % 2 ? t("We win!")
+        : r.winner_side === null || r.winner_side === undefined ? t("A draw.") : t("They win.")),
+    },
+    knockout: {
+      facts(v, dl) {
+        dl.append(info(t("Deal"), t("{n} — {cards}", { n: v.deal_number, cards: tn("{n} card each", "{n} cards each", v.hand_size) }), "info-deal"));
+      },
+      panel: () => knockoutTable(),
+      dealSummary(v, r, hs) {
+        const list = el("ul", {}, Object.entries(r.tricks).map(([s, n]) => el("li", {}, seatName(+s) + ": " + tn("{n} trick", "{n} tricks", n))));
+        const out = r.out.length ? el("p", {}, t("Knocked out: {players}", { players: r.out.map((s) => seatName(s)).join(", ") })) : el("p", {}, t("Nobody is knocked out."));
+        if (v.over) return el("div", {}, list, out);
+        return el("div", {}, list, out, tieBreak(v.tie_breaks || []), el("p", { id: "next-trumps" }, v.dealer === hs
+          ? t("You choose trumps for deal {n}.", { n: v.deal_number })
+          : t("{player} chooses trumps for deal {n}.", { player: seatName(v.dealer), n: v.deal_number })));
+      },
+    },
+    humbug: {
+      seatName: () => t("Computer"),
+      facts(v, dl) {
+        const hs = S.snap.human_seat, os = 1 - hs, card = v.trump_card;
+        const where = {
+          showing: () => heldBy(card, v.dealer),
+          dealer: () => heldBy(card, v.dealer),
+          played: () => t("{card}, played", { card: WD.cardName(card) }),
+          out: () => t("{card}, out of the deal with the dealer's hand", { card: WD.cardName(card) }),
+        }[v.trump_card_place]();
+        dl.append(info(t("Turned-up trump"), turnedUp(card, where), "info-turned-up"));
+        if (v.exchanges.length) dl.append(info(t("Exchange"), el("span", { id: "info-exchange" },
+          v.exchanges.map((e) => exchangeText(e.seat, e.choice)).join(" "))));
+        if (v.laid_aside.length) dl.append(info(t("You laid aside"), el("div", { class: "known-cards", id: "laid-aside" },
+          sortHand(v.laid_aside).map((c) => WD.cardImage(c, "small")))));
+        dl.append(info(t("Tricks (you : computer)"), `${v.tricks_won[hs]} : ${v.tricks_won[os]}`, "info-tricks"));
+      },
+      // The two widows lie face down beside the table until somebody takes one.
+      feltExtras(v, cols) {
+        cols.left.append(widowBox(v, "left"));
+        cols.right.append(widowBox(v, "right"));
+      },
+      panel: () => scoreSheet(),
+      dealSummary(v, r, hs) {
+        const os = 1 - hs, won = r.game_won_by !== null && r.game_won_by !== undefined;
+        return el("div", {}, el("p", { class: "big" }, t("Tricks: you {a}, computer {b}.", { a: r.tricks[hs], b: r.tricks[os] })),
+          el("p", {}, t("Points this deal: you {a}, computer {b}.", { a: r.points[hs], b: r.points[os] })),
+          (r.honour_points[0] || r.honour_points[1]) ? el("p", {}, t("Honours: you {a}, computer {b}.", { a: r.honour_points[hs], b: r.honour_points[os] })) : null,
+          won ? el("p", { id: "game-line" }, t("Game {n}", { n: v.score.games.length }) + ": " + gameWon(v.score.games[v.score.games.length - 1])) : null);
+      },
+    },
+  };
+  const G = GAME_VIEWS[GAME];
+
+  // --- Humbug Whist's exchange ---
+  function exchangeText(seat, choice) {
+    const you = seat === S.snap.human_seat;
+    if (choice === "keep") return you ? t("You keep your hand.") : t("{player} keeps the dealt hand.", { player: seatName(seat) });
+    if (choice === "left") return you ? t("You take the left widow.") : t("{player} takes the left widow.", { player: seatName(seat) });
+    return you ? t("You take the right widow.") : t("{player} takes the right widow.", { player: seatName(seat) });
+  }
+  function widowBox(v, side) {
+    const taker = v.widows[side];
+    const title = side === "left" ? t("Left widow") : t("Right widow");
+    const state = taker === null || taker === undefined ? (v.decision === "exchange" ? t("face down") : t("out of the deal, unseen"))
+      : taker === S.snap.human_seat ? t("taken by you") : t("taken by {player}", { player: seatName(taker) });
+    const pile = el("div", { class: "fan widow-pile", "aria-hidden": "true" });
+    if (taker === null || taker === undefined) for (let i = 0; i < 13; i++) pile.append(WD.cardBack("mini"));
+    return el("section", { class: "seat widow widow-" + side, "aria-label": title + ": " + state },
+      el("div", { class: "seat-head" }, el("span", { class: "seat-name" }, title)),
+      el("div", { class: "seat-info" }, state), pile);
+  }
+  function showExchangeDialog() {
+    const v = S.view;
+    const hand = el("div", { class: "dialog-hand" }, sortHand(v.hand).map((c) => WD.cardImage(c, "small")));
+    const labels = { keep: t("Keep my hand"), left: t("Take the left widow"), right: t("Take the right widow") };
+    const buttons = v.legal.map((a) => el("button", { type: "button", class: "exchange-choice" + (a === "keep" ? " primary" : ""),
+      "data-choice": a, onclick: () => { d.close(); play(a); } }, labels[a]));
+    const before = v.exchanges.map((e) => el("p", { class: "exchange-before" }, exchangeText(e.seat, e.choice)));
+    const d = dialog("exchange-dialog", t("Keep your hand or take a widow"), el("div", {},
+      el("p", {}, t("Trumps are {suit}: the turned-up card is {card}.", { suit: WD.suitName(v.trump), card: WD.cardName(v.trump_card) })),
+      before, el("p", {}, t("Your dealt hand:")), hand,
+      el("p", { class: "note" }, t("A hand you lay aside is out of the deal; a widow is 13 unseen cards."))), buttons);
+    d.addEventListener("cancel", (e) => e.preventDefault());
   }
 
   WD.ready(() => {
