@@ -126,7 +126,12 @@ class Options:
     """Base for each game's options: validated on creation, plain JSON in records."""
 
     def to_dict(self) -> dict:
-        return asdict(self)
+        """The options as plain JSON (every observation carries them: built once, copied after)."""
+        built = self.__dict__.get("_as_dict")
+        if built is None:
+            built = asdict(self)
+            object.__setattr__(self, "_as_dict", built)
+        return dict(built)
 
     @classmethod
     def from_dict(cls, data: dict | None):
