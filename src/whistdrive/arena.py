@@ -26,16 +26,26 @@ from . import new_game
 
 @dataclass
 class BotSpec:
-    """A bot as named on the command line: ``expert``, ``cheater`` or ``expert:0.25`` (budget)."""
+    """A bot as named on the command line: ``expert``, ``cheater``, ``expert:0.25`` (seconds per move)
+    or ``expert:worlds=64`` (sampled worlds per move: the same moves on any machine)."""
 
     label: str
     level: str
     budget: float | None = None
+    worlds: int | None = None
 
     @classmethod
     def parse(cls, text: str) -> BotSpec:
         level, _, budget = text.strip().partition(":")
-        return cls(text.strip(), level, float(budget) if budget else None)
+        key, eq, value = budget.partition("=")
+        try:
+            if eq:
+                if key != "worlds":
+                    raise ValueError
+                return cls(text.strip(), level, worlds=int(value))
+            return cls(text.strip(), level, float(budget) if budget else None)
+        except ValueError:
+            raise ValueError(f"bot {text!r}: the budget is seconds (expert:0.3) or worlds (expert:worlds=64)") from None
 
 
 def layouts(game: str, bots: list[BotSpec], options: dict) -> tuple[dict, list[list[BotSpec]]]:
@@ -90,9 +100,10 @@ def play_table(game: str, options: dict, seed: int, seating: list[BotSpec], bot_
     players = []
     for s, spec in enumerate(seating):
         if spec.level == "cheater":
-            players.append(make_cheater(game, lambda: holder["g"], seed=bot_seed + s, budget=spec.budget))
+            players.append(make_cheater(game, lambda: holder["g"], seed=bot_seed + s, budget=spec.budget,
+                                        worlds=spec.worlds))
         else:
-            players.append(make_player(spec.level, game, seed=bot_seed + s, budget=spec.budget))
+            players.append(make_player(spec.level, game, seed=bot_seed + s, budget=spec.budget, worlds=spec.worlds))
     times: dict[str, list[float]] = {}
     while not g.is_over:
         s = g.current_seat
