@@ -26,8 +26,9 @@ from . import new_game
 
 @dataclass
 class BotSpec:
-    """A bot as named on the command line: ``expert``, ``cheater``, ``expert:0.25`` (seconds per move)
-    or ``expert:worlds=64`` (sampled worlds per move: the same moves on any machine)."""
+    """A bot as named on the command line: ``expert``, ``cheater``, ``expert:0.25`` (seconds per move),
+    ``expert:worlds=64`` (sampled worlds per move: the same moves on any machine) or
+    ``openspiel-ismcts:1000`` (OpenSpiel's ISMCTS with 1000 simulations per move)."""
 
     label: str
     level: str
@@ -99,7 +100,12 @@ def play_table(game: str, options: dict, seed: int, seating: list[BotSpec], bot_
     holder["g"] = g
     players = []
     for s, spec in enumerate(seating):
-        if spec.level == "cheater":
+        if spec.level.startswith("openspiel-"):
+            from .spiel.bots import make_spiel_player
+
+            players.append(make_spiel_player(spec.level, game, lambda: holder["g"], seed=bot_seed + s,
+                                             budget=spec.budget))
+        elif spec.level == "cheater":
             players.append(make_cheater(game, lambda: holder["g"], seed=bot_seed + s, budget=spec.budget,
                                         worlds=spec.worlds))
         else:

@@ -25,7 +25,8 @@ def register(subparsers) -> None:
                     "the mean score difference per deal with a 95%% confidence interval, the win rate and the "
                     "time per move. Bots: random, beginner, intermediate, expert, cheater; LEVEL:SECONDS sets a "
                     "budget per move (e.g. expert:0.3), LEVEL:worlds=N a budget of N sampled worlds per move "
-                    "(e.g. expert:worlds=64), which gives the same results on any machine.")
+                    "(e.g. expert:worlds=64), which gives the same results on any machine; openspiel-ismcts:N is "
+                    "OpenSpiel's ISMCTS with N simulations per move (needs the rl extra).")
     p.add_argument("game", choices=["german", "whist", "knockout"])
     p.add_argument("--bots", required=True,
                    help="comma-separated: German A,B; whist A,B (partnerships); Knock-out one per seat")

@@ -125,6 +125,9 @@ def _cards(tokens: Any, where: int) -> list[int]:
 class Options:
     """Base for each game's options: validated on creation, plain JSON in records."""
 
+    def __deepcopy__(self, memo) -> Options:
+        return self  # frozen: a copied game may share them
+
     def to_dict(self) -> dict:
         """The options as plain JSON (every observation carries them: built once, copied after)."""
         built = self.__dict__.get("_as_dict")

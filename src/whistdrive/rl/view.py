@@ -42,10 +42,19 @@ class RLGame:
         self.game = new_game(game, options, seed=seed) if isinstance(game, str) else game
         self.rules = rules_for(self.game)
         self._vecs: list[np.ndarray | None] = [None] * self.game.num_seats
-        self._play = None  # the deal the kept tensors belong to
+        self._play = getattr(self.game, "play", None)  # the deal the kept tensors belong to
         self._seen = len(self.game.actions)
         self._legal: int | None = None
         self._mask_format = f"0{self.rules.num_actions}b"
+
+    def __deepcopy__(self, memo) -> RLGame:
+        """A copy for search: the game copied, the kept tensors copied, the rules (unchanging) shared."""
+        other = RLGame.__new__(RLGame)
+        other.__dict__.update(self.__dict__)
+        other.game = self.game.clone()
+        other._vecs = [None if v is None else v.copy() for v in self._vecs]
+        other._play = other.game.play if self._play is self.game.play else None
+        return other
 
     # --- shape ----------------------------------------------------------------
     @property

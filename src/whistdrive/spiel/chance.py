@@ -26,6 +26,7 @@ class Probe(Chance):
 
     def __init__(self, outcomes: list[dict]):
         super().__init__(seed=0, outcomes=outcomes)
+        self._rngs = {}  # it never draws: no generators to carry through every copy of a search
         self._seats: list[int] = []
 
     def dealer(self, seats: list[int]) -> int:

@@ -12,6 +12,7 @@ information-state strings are the seat's observation dict as JSON.
 from __future__ import annotations
 
 import json
+import random
 
 import numpy as np
 import pyspiel
@@ -19,6 +20,7 @@ import pyspiel
 from ..games import GAMES
 from ..rl import RLGame
 from .chance import ChanceSteps, NeedChance, Probe
+from .resample import resample_game
 
 PARAMETERS = {
     "german": {"follow_suit_stage1": True, "count": "last13", "scoring": "game", "high_low": False, "deals": 1},
@@ -162,6 +164,15 @@ class WhistdriveState(pyspiel.State):
             self.rl.apply_action(self.held)
             self.held = None
         self.collected = []
+
+    def resample_from_infostate(self, player_id, probability_sampler):
+        """A state ``player_id`` cannot tell from this one: hidden cards redealt from its observation."""
+        if self.steps is not None:
+            raise ValueError("resampling is for decision nodes, not while chance is being drawn")
+        rng = random.Random(int(probability_sampler() * (1 << 53)))
+        world = self.clone()
+        world.rl = RLGame(resample_game(self.rl.game, player_id, rng))
+        return world
 
     # --- strings and results -------------------------------------------------------
     def _action_to_string(self, player, action):
