@@ -219,8 +219,12 @@ def summarise(game: str, options: dict, seed: int, specs: list[BotSpec], results
 
 
 def run(game: str, bots: list[str], deals: int, seed: int = 0, workers: int = 1, options: dict | None = None,
-        progress: bool = True) -> Summary:
-    """Play ``deals`` duplicate deals and summarise them per bot."""
+        progress: bool = True, ray: str | None = None) -> Summary:
+    """Play ``deals`` duplicate deals and summarise them per bot.
+
+    ``ray`` runs the deals as Ray tasks: ``"local"`` on a Ray started here,
+    else the address of a running cluster (``workers`` is then unused).
+    """
     specs = [BotSpec.parse(b) for b in bots]
     used, seatings = layouts(game, specs, options or {})
     new_game(game, used, seed=0)  # validate the options before starting workers
@@ -232,7 +236,15 @@ def run(game: str, bots: list[str], deals: int, seed: int = 0, workers: int = 1,
         from tqdm import tqdm
 
         bar = tqdm(total=deals, unit="deal", desc=f"arena {game}")
-    if workers > 1:
+    if ray:
+        from .distributed import ray_map
+
+        for r in ray_map(play_deal, jobs, address=None if ray == "local" else ray,
+                         num_cpus=workers if ray == "local" and workers > 1 else None):
+            results.append(r)
+            if bar:
+                bar.update()
+    elif workers > 1:
         import multiprocessing as mp
 
         with mp.get_context("fork").Pool(workers) as pool:

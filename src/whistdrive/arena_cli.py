@@ -32,7 +32,9 @@ def register(subparsers) -> None:
                    help="comma-separated: German A,B; whist A,B (partnerships); Knock-out one per seat")
     p.add_argument("--deals", type=int, default=100, help="duplicate deals to play (default 100)")
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--workers", type=int, default=1, help="processes (default 1)")
+    p.add_argument("--workers", type=int, default=1, help="processes (default 1; with a local --ray, its CPUs)")
+    p.add_argument("--ray", nargs="?", const="local", metavar="ADDRESS",
+                   help="run the deals as Ray tasks: on a local Ray, or on the cluster at ADDRESS (needs ray)")
     p.add_argument("--json", metavar="FILE", help="write the summary and per-deal results as JSON")
     p.add_argument("--option", "-o", action="append", default=[], type=_option, metavar="KEY=VALUE",
                    help="variant option passed to the game, repeatable (e.g. -o count=all26 -o high_low=true)")
@@ -46,7 +48,7 @@ def _run(args) -> int:
     bots = [b for b in args.bots.split(",") if b.strip()]
     try:
         summary = run(args.game, bots, args.deals, seed=args.seed, workers=args.workers,
-                      options=dict(args.option), progress=not args.no_progress)
+                      options=dict(args.option), progress=not args.no_progress, ray=args.ray)
     except ValueError as e:  # bad bot list or options (InvalidOptions is a ValueError too)
         print(f"arena: {e}")
         return 2
