@@ -68,7 +68,7 @@ class GermanRL(GameRL):
         return v
 
     def advance(self, game: Game, vecs: list, mover: int, card) -> bool:
-        L = self.layout
+        L = self.layout.at
         c = card.index
         p = game.play
         hand, known, trick = L["hand"], L["opponent_known"], L["trick"]

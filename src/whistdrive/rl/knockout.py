@@ -59,7 +59,7 @@ class KnockoutRL(GameRL):
     def advance(self, game: Game, vecs: list, mover: int, action) -> bool:
         if isinstance(action, Suit):
             return False
-        L, p, c, n = self.layout, game.play, action.index, self.num_seats
+        L, p, c, n = self.layout.at, game.play, action.index, self.num_seats
         to_move = game.current_seat
         for me, v in enumerate(vecs):
             if v is None:

@@ -36,11 +36,11 @@ class Layout:
             pos += size
         self.features: tuple[Feature, ...] = tuple(features)
         self.size = pos
-        self._at = {f.name: f.offset for f in features}
+        self.at: dict[str, int] = {f.name: f.offset for f in features}  # offsets, for hot loops
 
     def __getitem__(self, name: str) -> int:
         """Offset of a feature."""
-        return self._at[name]
+        return self.at[name]
 
     def zeros(self) -> np.ndarray:
         return np.zeros(self.size, dtype=np.float32)

@@ -34,6 +34,8 @@ class GameRL:
         self.options = options
         self.num_seats = num_seats
         self.layout = self.make_layout()
+        if self.num_actions > 56:  # the legal mask is built from 4 suits of 13 bits and 4 more
+            raise ValueError(f"{self.game}: at most 4 decisions besides the cards")
 
     @property
     def num_actions(self) -> int:
@@ -52,6 +54,8 @@ class GameRL:
             raise ValueError(f"{action!r} is not an action of {self.game}") from None
 
     def action(self, action_id: int):
+        if type(action_id) is int and 0 <= action_id < 52:
+            return DECK[action_id]
         if not isinstance(action_id, (int, np.integer)) or isinstance(action_id, bool):
             raise ValueError(f"an action id must be an int, not {action_id!r}")
         action_id = int(action_id)

@@ -33,8 +33,9 @@ def encode_plays(v: np.ndarray, layout, obs: dict, n: int) -> None:
         v[layout["trick"] + c] = 1.0
 
 
-def advance_plays(v: np.ndarray, layout, play, me: int, mover: int, card: int, n: int) -> None:
-    """The same features after ``mover`` played ``card`` (``play`` is the deal's TrickPlay after it)."""
+def advance_plays(v: np.ndarray, layout: dict[str, int], play, me: int, mover: int, card: int, n: int) -> None:
+    """The same features after ``mover`` played ``card`` (``play`` is the deal's TrickPlay after it;
+    ``layout`` maps feature names to offsets)."""
     r = relative(mover, me, n)
     v[layout["played_by_0"] + 52 * r + card] = 1.0
     plays = play.trick if play.trick else play.tricks[-1][1]

@@ -17,15 +17,31 @@ from .knockout import KnockoutRL
 from .rules import GameRL
 from .whist import WhistRL
 
-_BITS_TO_BYTES = bytes.maketrans(b"01", b"\x00\x01")
+_SUIT_BYTES = [bytes((b >> i) & 1 for i in range(13)) for b in range(1 << 13)]  # 13 bits -> 13 bytes of 0/1
+_EXTRA_BYTES = [bytes((b >> i) & 1 for i in range(4)) for b in range(1 << 4)]  # ids 52-55
+
+
+def mask_bytes(bits: int) -> bytes:
+    """Bytes 0/1 of action ids 0..55, from their bits: four suits and the extra decisions by table."""
+    return (_SUIT_BYTES[bits & 8191] + _SUIT_BYTES[bits >> 13 & 8191] + _SUIT_BYTES[bits >> 26 & 8191]
+            + _SUIT_BYTES[bits >> 39 & 8191] + _EXTRA_BYTES[bits >> 52 & 15])
+
 
 RULES: dict[str, type[GameRL]] = {r.game: r for r in (GermanRL, WhistRL, KnockoutRL)}
 
 
+_KEPT: dict[tuple, GameRL] = {}
+
+
 def rules_for(game: Game) -> GameRL:
-    if game.name not in RULES:
-        raise ValueError(f"no RL view for game {game.name!r}: expected one of {', '.join(RULES)}")
-    return RULES[game.name](game.options, game.num_seats)
+    """The game's RL part (one per game and options: it never changes)."""
+    key = (game.name, game.options, game.num_seats)
+    rules = _KEPT.get(key)
+    if rules is None:
+        if game.name not in RULES:
+            raise ValueError(f"no RL view for game {game.name!r}: expected one of {', '.join(RULES)}")
+        rules = _KEPT[key] = RULES[game.name](game.options, game.num_seats)
+    return rules
 
 
 class RLGame:
@@ -45,7 +61,6 @@ class RLGame:
         self._play = getattr(self.game, "play", None)  # the deal the kept tensors belong to
         self._seen = len(self.game.actions)
         self._legal: int | None = None
-        self._mask_format = f"0{self.rules.num_actions}b"
 
     def __deepcopy__(self, memo) -> RLGame:
         """A copy for search: the game copied, the kept tensors copied, the rules (unchanging) shared."""
@@ -96,8 +111,7 @@ class RLGame:
 
     def legal_actions_mask(self) -> np.ndarray:
         """int8 of length ``num_actions``: 1 for each legal action id of the seat to act."""
-        text = format(self.legal_bits(), self._mask_format)[::-1]  # id 0 first
-        return np.frombuffer(bytearray(text.encode().translate(_BITS_TO_BYTES)), dtype=np.int8)
+        return np.frombuffer(bytearray(mask_bytes(self.legal_bits())[: self.rules.num_actions]), dtype=np.int8)
 
     def apply_action(self, action_id: int) -> None:
         """Apply an action id of the seat to act; an illegal one raises IllegalMove, changing nothing."""

@@ -54,7 +54,7 @@ class WhistRL(GameRL):
         return v
 
     def advance(self, game: Game, vecs: list, mover: int, card) -> bool:
-        L, p, c = self.layout, game.play, card.index
+        L, p, c = self.layout.at, game.play, card.index
         hidden = not game.turned_up_showing
         to_move = game.current_seat
         for me, v in enumerate(vecs):
