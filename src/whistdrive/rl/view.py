@@ -61,6 +61,7 @@ class RLGame:
         self._play = getattr(self.game, "play", None)  # the deal the kept tensors belong to
         self._seen = len(self.game.actions)
         self._legal: int | None = None
+        self._turn = self.game.current_seat  # kept: learning loops ask several times a step
 
     def __deepcopy__(self, memo) -> RLGame:
         """A copy for search: the game copied, the kept tensors copied, the rules (unchanging) shared."""
@@ -87,18 +88,20 @@ class RLGame:
     # --- turn -----------------------------------------------------------------
     @property
     def current_seat(self) -> int | None:
-        return self.game.current_seat
+        if self._seen != len(self.game.actions):
+            self._resync()
+        return self._turn
 
     @property
     def is_over(self) -> bool:
-        return self.game.is_over
+        return self.current_seat is None
 
     def legal_bits(self) -> int:
         """The legal action ids of the seat to act, as bits of an int (kept until the next action)."""
         if self._seen != len(self.game.actions):
             self._resync()
         if self._legal is None:
-            self._legal = 0 if self.game.is_over else self.rules.legal_bits(self.game)
+            self._legal = 0 if self._turn is None else self.rules.legal_bits(self.game)
         return self._legal
 
     def legal_actions(self) -> list[int]:
@@ -122,10 +125,11 @@ class RLGame:
         if not self.legal_bits() >> int(action_id) & 1:
             raise IllegalMove(f"action {action_id} ({action}) is not legal now: legal ids are {self.legal_actions()}")
         game = self.game
-        mover = game.current_seat
+        mover = self._turn
         game._apply(action)  # checked above against the legal bits, which are the game's legal actions
         game.actions.append((mover, action))
-        fresh = self._seen == len(game.actions) - 1 and game.play is self._play and not game.is_over
+        self._turn = turn = game.current_seat
+        fresh = self._seen == len(game.actions) - 1 and game.play is self._play and turn is not None
         self._seen = len(game.actions)
         self._legal = None
         if not (fresh and self.rules.advance(game, self._vecs, mover, action)):
@@ -152,6 +156,7 @@ class RLGame:
         """Actions were applied to the game directly: forget what was kept."""
         self._vecs = [None] * self.game.num_seats
         self._play, self._seen, self._legal = self.game.play, len(self.game.actions), None
+        self._turn = self.game.current_seat
 
     def returns(self) -> list[float]:
         """Each seat's payoff: zeros until the game is over."""
