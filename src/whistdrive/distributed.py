@@ -3,7 +3,7 @@
 Each job is a plain tuple handed to a module-level function, exactly as the
 process pool gets it, so a run gives the same results either way (with bots
 on a worlds budget). On a cluster every node needs whistdrive installed, e.g.
-``pip install whistdrive[ray]`` in the nodes' image.
+``pip install ".[ray]"`` in the nodes' image.
 """
 
 from __future__ import annotations

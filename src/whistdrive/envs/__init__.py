@@ -1,4 +1,4 @@
-"""PettingZoo environments for every game (needs ``pip install whistdrive[rl]``).
+"""PettingZoo environments for every game (needs the rl extra: ``pip install ".[rl]"``).
 
 >>> from whistdrive.envs import env
 >>> e = env("whist", {"length": "deal"})

@@ -1,4 +1,4 @@
-"""OpenSpiel integration (needs ``pip install whistdrive[rl]``): the games, and OpenSpiel bots as players.
+"""OpenSpiel integration (needs the rl extra: ``pip install ".[rl]"``): the games, and OpenSpiel bots as players.
 
 >>> import pyspiel
 >>> import whistdrive.spiel  # registers whistdrive_german, whistdrive_whist, whistdrive_knockout
