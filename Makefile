@@ -3,8 +3,12 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+# The runtime lock alone for `make run`; the test tools on top for `make test`.
+TEST_STAMP := $(VENV)/.installed-test
+# `make lock` pins from pyproject.toml with pip-tools; the index options stay out of the files.
+LOCK_FLAGS := --quiet --strip-extras --allow-unsafe --no-emit-index-url --no-emit-find-links --no-emit-trusted-host
 
-.PHONY: run play test browser lint bench clean
+.PHONY: run play test browser lint bench lock clean
 
 run: $(STAMP)  ## set up, then serve the web app at http://127.0.0.1:8000
 	$(BIN)/whistdrive serve
@@ -12,17 +16,24 @@ run: $(STAMP)  ## set up, then serve the web app at http://127.0.0.1:8000
 play: $(STAMP)  ## a terminal game of German Whist against the computer
 	$(BIN)/whistdrive play german
 
-test: $(STAMP) browser  ## set up, then run the whole test suite
+test: $(TEST_STAMP) browser  ## set up, then run the whole test suite (doctests and mypy included)
 	$(BIN)/python -m pytest -n 2 --dist loadgroup
 
 browser:  ## Debian's Chromium for the browser tests (test tools cannot download browsers here)
 	@bash scripts/install-chromium.sh
 
-lint: $(STAMP)
+lint: $(TEST_STAMP)
 	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/mypy
 
-bench: $(STAMP)
+bench: $(TEST_STAMP)
 	for b in benchmarks/bench_*.py; do $(BIN)/python $$b; done
+
+lock: $(STAMP)  ## re-pin requirements.lock (runtime) and requirements-test.lock (runtime + test tools)
+	$(BIN)/pip install --quiet pip-tools
+	$(BIN)/pip-compile $(LOCK_FLAGS) --output-file requirements.lock pyproject.toml
+	$(BIN)/pip-compile $(LOCK_FLAGS) --extra test --constraint requirements.lock \
+		--output-file requirements-test.lock pyproject.toml
 
 $(STAMP): pyproject.toml requirements.lock
 	$(PYTHON) -m venv $(VENV)
@@ -31,5 +42,9 @@ $(STAMP): pyproject.toml requirements.lock
 	$(BIN)/pip install --quiet --no-deps -e .
 	touch $(STAMP)
 
+$(TEST_STAMP): $(STAMP) requirements-test.lock
+	$(BIN)/pip install --quiet -r requirements.lock -r requirements-test.lock
+	touch $(TEST_STAMP)
+
 clean:
-	rm -rf $(VENV) .pytest_cache build src/*.egg-info
+	rm -rf $(VENV) .pytest_cache .mypy_cache build src/*.egg-info

@@ -60,3 +60,17 @@ def test_analyse_and_solve_commands(tmp_path, capsys):
     position.write_text("game: german\ntrump: H\nleader: 0\n0: AS ZZ\n1: KS 3S\n", encoding="utf-8")
     assert main(["solve", str(position)]) == 2
     assert "ZZ" in capsys.readouterr().err
+
+
+def test_humbug_play_is_solved_once_the_exchange_is_over():
+    """The exchange has no exact value; every card after it does, and best play's first value is the deal's tricks."""
+    g = new_game("humbug", {"length": "deal"}, seed=8)
+    rng = random.Random(3)
+    assert solver_values(g) is None  # the non-dealer's exchange
+    while not g.is_over:
+        g.apply(best_play(g, rng))
+    entries = analyse(to_record(g))
+    assert len(entries) == 26 and all(e["value"] == e["best"] for e in entries)
+    first = entries[0]
+    assert first["trick"] == 1
+    assert first["value"] == g.result()["deals"][0]["tricks"][first["seat"]]

@@ -19,7 +19,8 @@ def scripted(answers):
     return ask
 
 
-@pytest.mark.parametrize("game, options", [("german", {}), ("whist", {"length": "deal"}), ("knockout", {"players": 3})])
+@pytest.mark.parametrize("game, options", [("german", {}), ("whist", {"length": "deal"}), ("knockout", {"players": 3}),
+                                           ("humbug", {"length": "deal"})])
 def test_terminal_game_to_the_end(game, options, tmp_path):
     out = []
     save = tmp_path / "game.json"
@@ -29,6 +30,27 @@ def test_terminal_game_to_the_end(game, options, tmp_path):
     assert "Game over" in text
     record = json.loads(save.read_text(encoding="utf-8"))
     assert record["over"] is True and "human" in [s["player"] for s in record["seats"]]
+
+
+@pytest.mark.parametrize("lang, words", [("en", ("right", "took the right widow", "Rubber")),
+                                         ("ru", ("правый", "взят правый прикуп", "Роббер"))])
+def test_humbug_rubber_in_the_terminal(lang, words):
+    """A whole rubber: each exchange typed as a word in the player's language, then the first legal card.
+    When the opponent took the right widow first, the word is refused and asked again, then "1" keeps."""
+    out = []
+    asked = {"exchange": 0}
+
+    def answer(prompt):
+        if "прикуп" in prompt or "widow" in prompt:
+            asked["exchange"] += 1
+            return words[0] if asked["exchange"] % 2 else "1"
+        return "1"
+
+    play_game("humbug", {}, seed=11, lang=lang, color=False, level="random", input_fn=answer, output=out.append)
+    text = "\n".join(out)
+    assert words[1] in text and words[2] in text
+    assert asked["exchange"] >= 2  # a rubber has at least two deals
+    assert any(("Game over" if lang == "en" else "Игра окончена") in line for line in out), text[-500:]
 
 
 def test_invalid_input_is_explained_and_asked_again():
@@ -73,8 +95,8 @@ def test_simulate_then_replay(tmp_path, capsys):
 def test_replay_refuses_a_broken_record(tmp_path, capsys):
     path = tmp_path / "bad.json"
     path.write_text('{"format": "whistdrive-record", "version": 7}', encoding="utf-8")
-    assert main(["replay", str(path)]) == 1
-    assert "version 7" in capsys.readouterr().out
+    assert main(["replay", str(path)]) == 2
+    assert "version 7" in capsys.readouterr().err
 
 
 def test_help_runs():

@@ -216,6 +216,49 @@ def knockout_elimination_facts(record, checks):
     }
 
 
+# --- Humbug Whist ---------------------------------------------------------------
+def humbug_deal_facts(record, checks):
+    """Everything from the record's deck and actions: the four places are re-dealt here, not read from the game."""
+    from whistdrive.solver import solve_two_hand
+
+    g = Trace(record).game
+    dealer = record["chance"][0]["seat"]
+    role = {dealer: "dealer", 1 - dealer: "non_dealer"}
+    deck = [Card.parse(c).index for c in record["chance"][1]["cards"]]
+    places = {p: {c for i, c in enumerate(deck) if (1 + i) % 4 == p} for p in range(4)}  # dealer, left, non-dealer, right
+    dealt = {dealer: places[0], 1 - dealer: places[2]}
+    choices = {role[int(e["seat"])]: e["action"] for e in record["actions"][:2]}
+    held = {}
+    for seat in (0, 1):
+        choice = choices[role[seat]]
+        held[seat] = dealt[seat] if choice == "keep" else places[1 if choice == "left" else 3]
+    trump = deck[51] // 13
+    honours = lambda cards: [str(DECK[13 * trump + r]) for r in (12, 11, 10, 9) if 13 * trump + r in cards]  # noqa: E731
+    mask = lambda cards: sum(1 << c for c in cards)  # noqa: E731
+    line = g.deal_results[-1]
+    per_role = lambda pair: {role[s]: pair[s] for s in (0, 1)}  # noqa: E731
+    exchanger = next(s for s in (0, 1) if choices[role[s]] != "keep")
+    facts = {
+        "options": _options(g, checks["options"]),
+        "trump": line["trump"],
+        "turned_up": str(DECK[deck[51]]),
+        "exchanges": choices,
+        "turned_up_in_play": deck[51] in held[dealer],
+        "honours_dealt": {role[s]: honours(dealt[s]) for s in (0, 1)},
+        "honours_held": {role[s]: honours(held[s]) for s in (0, 1)},
+        "best_tricks": {  # the exchanger leads when it is the non-dealer
+            "dealt_hand": solve_two_hand(mask(dealt[exchanger]), mask(held[1 - exchanger]), trump, 0),
+            "hand_taken": solve_two_hand(mask(held[exchanger]), mask(held[1 - exchanger]), trump, 0),
+        } if exchanger != dealer else None,
+        "tricks": per_role(line["tricks"]),
+        "trick_points": per_role(line["trick_points"]),
+        "honour_points": per_role(line["honour_points"]),
+        "points": per_role(line["points"]),
+    }
+    assert [len(honours(held[s])) for s in (0, 1)] == line["honours_held"]  # the engine counted the same honours
+    return {k: v for k, v in facts.items() if k in checks}
+
+
 FACTS = {
     "german-1-3": german_trick_facts,
     "german-prize-fight": german_trick_facts,
@@ -226,6 +269,8 @@ FACTS = {
     "knockout-3-8": knockout_trick_facts,
     "knockout-tie-break": knockout_tie_facts,
     "knockout-elimination": knockout_elimination_facts,
+    "humbug-exchange-wins": humbug_deal_facts,
+    "humbug-honours": humbug_deal_facts,
 }
 
 
@@ -274,7 +319,7 @@ def test_a_broken_record_or_wrong_checks_fail():
     )
     with pytest.raises(RecordError):
         replay(bad)
-    for example_id in ("whist-honours", "knockout-tie-break", "german-low-game", "whist-rubber"):
+    for example_id in ("whist-honours", "knockout-tie-break", "german-low-game", "whist-rubber", "humbug-honours"):
         checks = copy.deepcopy(SPECS[example_id]["checks"])
         key = next(iter(k for k in checks if k != "options"))
         checks[key] = "wrong"
@@ -308,6 +353,12 @@ def test_frames(example_id, lang):
         assert last["points"] == game.points and last["stock_size"] == len(game.stock)
     elif game.name == "whist":
         assert last["tricks_won"] == game.tricks_by_side() and last["score"] == game.score_sheet()
+    elif game.name == "humbug":
+        assert last["tricks_won"] == game.tricks_won() and last["score"] == game.score_sheet()
+        exchanges = [f for f in fr if f["kind"] == "exchange"]
+        assert [e["exchanges"][-1]["choice"] for e in exchanges] == [str(a) for _, a in game.exchanges]
+        taken = {c for _, c in game.exchanges} - {"keep"}
+        assert all(last["widows"][w] == [] for w in taken) and len(last["laid_aside"]) == len(taken)
     else:
         assert last["tricks_won"] == {str(s): n for s, n in game.play.won.items()}
         assert last["out"] == {str(s): d for s, d in game.out.items()}

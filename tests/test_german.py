@@ -88,7 +88,7 @@ def test_stage_1_mechanics_over_a_whole_deal():
     "counted, low, count, scoring, expected",
     [
         ((10, 3), False, "last13", "over_book", (0, 4)),
-        ((10, 3), True, "last13", "over_book", (1, 4)),  # seed 001: 3 tricks in a low game scores 10 - 6
+        ((10, 3), True, "last13", "over_book", (1, 4)),  # docs/rules.md#german-options: 3 tricks in a low game scores 10 - 6
         ((3, 10), True, "last13", "over_book", (0, 4)),
         ((7, 6), False, "last13", "game", (0, 1)),
         ((7, 6), True, "last13", "game", (1, 1)),

@@ -14,12 +14,14 @@ from pathlib import Path
 
 import pytest
 
+from whistdrive.games import GAMES as GAME_CLASSES
+
 ROOT = Path(__file__).resolve().parents[1]
 CONTENT = ROOT / "src" / "whistdrive" / "web" / "content"
 RULES_DIR = CONTENT / "rules"
 EXAMPLES_JSON = CONTENT / "examples.json"
 
-GAMES = ("german", "whist", "knockout")
+GAMES = tuple(GAME_CLASSES)
 LANGS = ("en", "ru")
 PAGES = [(g, lang) for g in GAMES for lang in LANGS]
 
@@ -36,13 +38,17 @@ REQUIRED_ANCHORS = {
         "opt-preset", "opt-target", "opt-honours", "opt-rubber_bonus",
     },
     "knockout": COMMON_ANCHORS | {"opt-players"},
+    "humbug": COMMON_ANCHORS | {"exchange"},
 }
+for _name, _game in GAME_CLASSES.items():  # every option of the descriptor has its section (the lobby links to it)
+    REQUIRED_ANCHORS[_name] = REQUIRED_ANCHORS[_name] | {p.anchor for p in _game.Options.params()}
 REQUIRED_EXAMPLES = {
     "german": {"german-1-3", "german-prize-fight", "german-low-game"},
     "whist": {"whist-honours", "whist-game-on-tricks", "whist-rubber"},
     "knockout": {"knockout-3-8", "knockout-tie-break", "knockout-elimination"},
+    "humbug": {"humbug-exchange-wins", "humbug-honours"},
 }
-# Option names and values of RULES.md that each page must mention literally.
+# Option names and values of docs/rules.md that each page must mention literally.
 REQUIRED_TERMS = {
     "german": ["`follow_suit_stage1`", "`count`", "`last13`", "`all26`",
                "`scoring`", "`game`", "`difference`", "`over_book`",
@@ -50,6 +56,7 @@ REQUIRED_TERMS = {
     "whist": ["`preset`", "`english`", "`american`", "`target`", "`honours`",
               "`rubber_bonus`"],
     "knockout": ["`players`"],
+    "humbug": ["`preset`", "`english`", "`american`", "`target`", "`honours`", "`rubber_bonus`", "`length`"],
 }
 
 HEADING_RE = re.compile(r"^(#{1,6})\s+(.*?)\s*$")
@@ -311,14 +318,14 @@ def test_claim_text_is_written_under_its_placeholder(game, lang):
 
 def test_example_checks_agree_with_rules_arithmetic():
     ex = {e["id"]: e["checks"] for e in load_examples()}
-    # RULES.md 1.2: over_book in a low game pays the larger count minus 6.
+    # docs/rules.md#german-scoring: over_book in a low game pays the larger count minus 6.
     low = ex["german-low-game"]
     assert low["options"]["high_low"] and low["low_game"]
     t = low["counted_tricks"]
     winner = min(t, key=t.get)
     assert low["deal_winner"] == winner
     assert low["points"][winner] == max(t.values()) - 6
-    # RULES.md 2.4: tricks over six, then honours (3 honours = 2, 4 = 4).
+    # docs/rules.md#whist-scoring: tricks over six, then honours (3 honours = 2, 4 = 4).
     h = ex["whist-honours"]
     assert sum(h["tricks"].values()) == 13
     assert h["points"]["NS"] == (h["tricks"]["NS"] - 6) + {3: 2, 4: 4}[len(h["honours_held"]["NS"])]
@@ -326,7 +333,7 @@ def test_example_checks_agree_with_rules_arithmetic():
     assert g["game_score"]["NS"] == g["score_before"]["NS"] + g["tricks"]["NS"] - 6
     assert g["honour_points"] == {"NS": 0, "EW": 0}
     assert g["game_value"] == (3 if g["game_score"]["EW"] == 0 else 2 if g["game_score"]["EW"] < 3 else 1)
-    # RULES.md 2.7 and 4: net rubber points.
+    # docs/rules.md#whist-rubber: net rubber points.
     r = ex["whist-rubber"]
     val = lambda ls: 3 if ls == 0 else 2 if ls < 3 else 1  # noqa: E731
     won = [gm for gm in r["games"] if gm["winner"] == r["rubber_winner"]]
@@ -334,7 +341,7 @@ def test_example_checks_agree_with_rules_arithmetic():
     assert all(gm["value"] == val(gm["loser_score"]) for gm in r["games"])
     net = sum(gm["value"] for gm in won) + 2 * r["options"]["rubber_bonus"] - sum(gm["value"] for gm in lost)
     assert r["rubber_points_net"][r["rubber_winner"]] == net
-    # RULES.md 3.3: deal k has 8 - k cards; tricks add up to the hand size.
+    # docs/rules.md#knockout-deal: deal k has 8 - k cards; tricks add up to the hand size.
     for key in ("knockout-3-8", "knockout-tie-break"):
         k = ex[key]
         assert k["cards_per_player"] == 8 - k["deal"]

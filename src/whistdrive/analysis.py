@@ -1,8 +1,8 @@
 """Post-game analysis: the solver's value of each card played against the best card.
 
 A decision is analysed where the position is fully known to the solver: German
-Whist stage 2 (perfect information) and, double-dummy, every card of whist and
-Knock-out Whist (a finished game reveals every hand).
+Whist stage 2 (perfect information) and, double-dummy, every card of whist,
+Knock-out Whist and Humbug Whist's play (a finished game reveals every hand).
 """
 
 from __future__ import annotations
@@ -15,27 +15,41 @@ from .terminal.render import Style
 
 def solver_values(game: Game) -> tuple[dict[int, int], str] | None:
     """Values (tricks from here on) of the legal cards of the seat to move, and what they count;
-    ``None`` where the solver has no exact answer (German stage 1, a trump choice)."""
-    from . import solver
-
+    ``None`` where the solver has no exact answer (German stage 1, a trump choice, an exchange)."""
     if game.decision is None or game.decision.value != "play":
         return None
+    return SOLVERS[game.name](game)
+
+
+def _two_hands(game: Game) -> tuple[dict[int, int], str] | None:
+    """German stage 2 and Humbug Whist's play: two hands, both known once the stock is gone."""
+    from . import solver
+
+    if getattr(game, "stock", None):
+        return None
     p = game.play
-    mover = game.current_seat
-    trick = [(s, c) for s, c in p.trick]
-    if game.name == "german":
-        if game.stock:
-            return None
-        hands = [p.hands[0], p.hands[1]]
-        return solver.values_two_hand(hands[0], hands[1], p.trump, p.leader, trick), "tricks"
-    if game.name == "whist":
-        hands = [p.hands[s] for s in range(4)]
-        return solver.values_whist(hands, p.trump, p.leader, trick), "side tricks"
-    order = p.order  # knock-out: the remaining seats, clockwise
+    return solver.values_two_hand(p.hands[0], p.hands[1], p.trump, p.leader, list(p.trick)), "tricks"
+
+
+def _whist(game: Game) -> tuple[dict[int, int], str]:
+    from . import solver
+
+    p = game.play
+    return solver.values_whist([p.hands[s] for s in range(4)], p.trump, p.leader, list(p.trick)), "side tricks"
+
+
+def _knockout(game: Game) -> tuple[dict[int, int], str]:
+    from . import solver
+
+    p = game.play
+    order = p.order  # the remaining seats, clockwise
     index = {s: i for i, s in enumerate(order)}
     values = solver.values_knockout([p.hands[s] for s in order], p.trump, index[p.leader],
-                                    [(index[s], c) for s, c in trick], index[mover])
+                                    [(index[s], c) for s, c in p.trick], index[game.current_seat])
     return values, "sure tricks"
+
+
+SOLVERS = {"german": _two_hands, "humbug": _two_hands, "whist": _whist, "knockout": _knockout}
 
 
 def analyse(record: dict) -> list[dict]:
@@ -82,7 +96,7 @@ def register(sub) -> None:
     solve.set_defaults(run=_run_solve)
     an = sub.add_parser("analyse", aliases=["analyze"], help="the solver's verdict on each card of a record",
                         description="For each decision of a record whose position is fully known (German Whist "
-                                    "stage 2) or double-dummy (whist, knock-out), print the value of the card "
+                                    "stage 2, Humbug Whist after the exchange) or double-dummy (whist, knock-out), print the value of the card "
                                     "played against the best card.")
     an.add_argument("record", help="a .json record")
     an.add_argument("--lang", choices=("en", "ru"), default="en")
@@ -92,29 +106,21 @@ def register(sub) -> None:
 def _run_solve(args) -> int:
     import sys
 
-    from .errors import WhistError
     from .solver.position import run_solve
 
-    text = sys.stdin.read() if args.file == "-" else open(args.file, encoding="utf-8").read()
-    try:
-        print(run_solve(text, args.lang), end="")
-    except WhistError as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 2
+    if args.file == "-":
+        text = sys.stdin.read()
+    else:
+        with open(args.file, encoding="utf-8") as f:
+            text = f.read()
+    print(run_solve(text, args.lang), end="")
     return 0
 
 
 def _run_analyse(args) -> int:
-    import sys
-
-    from .errors import WhistError
     from .records import read_records
 
-    try:
-        for _, record in read_records(args.record):
-            game = replay(record)
-            print(format_analysis(analyse(record), game, args.lang), end="")
-    except (OSError, WhistError) as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 2
+    for _, record in read_records(args.record):
+        game = replay(record)
+        print(format_analysis(analyse(record), game, args.lang), end="")
     return 0

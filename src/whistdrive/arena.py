@@ -8,9 +8,11 @@ seats swapped (two-sided games) or rotated (Knock-out Whist).  A bot's
 of the other seats at the same tables; its 95 % confidence interval comes
 from the spread over deals.
 
-Scores per seat: German Whist — the deal's points (1 for a win under "game"
-scoring); Whist — tricks taken by the seat's partnership in one deal
-(``length="deal"``); Knock-out Whist — 1 for winning the game.
+Scores per seat are each game's ``scores()`` over what the game's
+``info.arena_options`` make of one duplicate deal: German Whist — the deal's
+points (1 for a win under "game" scoring); Whist — tricks taken by the seat's
+partnership in one deal; Knock-out Whist — 1 for winning the game; Humbug
+Whist — the points the player scores in one deal (tricks over six and honours).
 """
 
 from __future__ import annotations
@@ -22,6 +24,11 @@ import time
 from dataclasses import dataclass, field
 
 from . import new_game
+from .errors import UsageError
+from .games import GAMES
+
+OPENSPIEL_BOTS = ("openspiel-ismcts",)
+"""OpenSpiel's bots that the arena seats through :mod:`whistdrive.spiel` (the rl extra)."""
 
 
 @dataclass
@@ -37,7 +44,13 @@ class BotSpec:
 
     @classmethod
     def parse(cls, text: str) -> BotSpec:
+        """Refuses an unknown level or a budget that is not a number of seconds before any deal is played."""
+        from .bots import LEVELS
+
         level, _, budget = text.strip().partition(":")
+        if level not in (*LEVELS, "cheater", *OPENSPIEL_BOTS):
+            raise UsageError(f"unknown bot {level!r}: expected one of {', '.join(LEVELS)}, cheater, "
+                             f"{', '.join(OPENSPIEL_BOTS)}")
         key, eq, value = budget.partition("=")
         try:
             if eq:
@@ -46,49 +59,38 @@ class BotSpec:
                 return cls(text.strip(), level, worlds=int(value))
             return cls(text.strip(), level, float(budget) if budget else None)
         except ValueError:
-            raise ValueError(f"bot {text!r}: the budget is seconds (expert:0.3) or worlds (expert:worlds=64)") from None
+            raise UsageError(f"bot {text.strip()!r}: the budget after ':' must be seconds (expert:0.3) "
+                             "or worlds (expert:worlds=64)") from None
 
 
 def layouts(game: str, bots: list[BotSpec], options: dict) -> tuple[dict, list[list[BotSpec]]]:
-    """The variant options actually used and the seating of each table of one duplicate deal."""
-    options = dict(options)
-    if game == "german":
-        if len(bots) != 2:
-            raise ValueError("German Whist is for two bots: --bots A,B")
-        a, b = bots
-        return options, [[a, b], [b, a]]
-    if game == "whist":
-        if len(bots) != 2:
-            raise ValueError("whist pits two partnerships: --bots A,B (A sits N-S first)")
-        options["length"] = "deal"
-        a, b = bots
-        return options, [[a, b, a, b], [b, a, b, a]]
+    """The variant options actually used and the seating of each table of one duplicate deal.
+
+    A game with a seat count option (Knock-out Whist) seats one bot per seat and
+    rotates them; any other game pits two sides (partnerships in whist) and
+    swaps them.
+    """
+    info = GAMES[game].info
+    options = {**options, **info.arena_options}
     k = len(bots)
-    if not 2 <= k <= 7:
-        raise ValueError("Knock-out Whist takes 2 to 7 bots, one per seat")
-    options["players"] = k
-    return options, [[bots[(s + r) % k] for s in range(k)] for r in range(k)]
+    if info.seats_option:
+        if not info.min_seats <= k <= info.max_seats:
+            raise UsageError(f"{info.title.en} takes {info.min_seats} to {info.max_seats} bots, one per seat")
+        options[info.seats_option] = k
+        return options, [[bots[(s + r) % k] for s in range(k)] for r in range(k)]
+    if k != 2:
+        sides = "one per partnership, A sits N-S first" if info.partnerships else "one per player"
+        raise UsageError(f"{info.title.en} is for two bots: --bots A,B ({sides})")
+    seats = range(info.min_seats)
+    return options, [[bots[info.side(s)] for s in seats], [bots[1 - info.side(s)] for s in seats]]
 
 
-def seat_scores(game: str, g) -> list[float]:
-    r = g.result()
-    if game == "german":
-        return [float(p) for p in r["points"]]
-    if game == "whist":
-        tricks = r["deals"][0]["tricks"]
-        return [float(tricks[s % 2]) for s in range(4)]
-    return [1.0 if r["winner"] == s else 0.0 for s in range(g.num_seats)]
-
-
-def seat_wins(game: str, g) -> list[float]:
-    r = g.result()
-    if game == "german":
-        w = r["winner"]
-        return [0.5 if w is None else float(w == s) for s in range(2)]
-    if game == "whist":
-        t = r["deals"][0]["tricks"]
-        return [float(t[s % 2] > t[1 - s % 2]) for s in range(4)]
-    return [1.0 if r["winner"] == s else 0.0 for s in range(g.num_seats)]
+def seat_wins(g) -> list[float]:
+    """1 for a winning seat, 0.5 each for a draw, 0 for a loss."""
+    outcome = g.outcome()
+    if not outcome.winners:
+        return [0.5] * g.num_seats
+    return [float(s in outcome.winners) for s in range(g.num_seats)]
 
 
 def play_table(game: str, options: dict, seed: int, seating: list[BotSpec], bot_seed: int) -> dict:
@@ -118,7 +120,7 @@ def play_table(game: str, options: dict, seed: int, seating: list[BotSpec], bot_
         action = players[s].choose(obs)
         times.setdefault(seating[s].label, []).append(time.perf_counter() - t0)
         g.apply(action)
-    return {"scores": seat_scores(game, g), "wins": seat_wins(game, g), "times": times}
+    return {"scores": g.scores(), "wins": seat_wins(g), "times": times}
 
 
 _WARM = False
@@ -147,7 +149,7 @@ def play_deal(args: tuple) -> dict:
         for seating, t in zip(seatings, tables):
             for s, spec in enumerate(seating):
                 (mine if spec.label == lab else others).append(t["scores"][s])
-                if spec.label == lab and not (game == "whist" and s >= 2):  # one seat per partnership
+                if spec.label == lab and GAMES[game].info.side(s) == s:  # one seat per partnership
                     wins.append(t["wins"][s])
         out["labels"][lab] = {"score": statistics.fmean(mine), "diff": statistics.fmean(mine) - statistics.fmean(others),
                               "wins": sum(wins), "seats": len(wins)}
@@ -193,7 +195,8 @@ def summarise(game: str, options: dict, seed: int, specs: list[BotSpec], results
     results = sorted(results, key=lambda r: r["index"])
     labels = list(dict.fromkeys(s.label for s in specs))
     summary = Summary(game, options, len(results), seed, [s.label for s in specs], deals_detail=results)
-    n_seats = len(specs) if game == "knockout" else 1
+    info = GAMES[game].info
+    n_seats = len(specs) if info.seats_option else 1
     for lab in labels:
         diffs = [r["labels"][lab]["diff"] for r in results]
         scores = [r["labels"][lab]["score"] for r in results]
@@ -211,7 +214,7 @@ def summarise(game: str, options: dict, seed: int, specs: list[BotSpec], results
                "win_rate": wins / seats if seats else 0.0,
                "deals_outscored": outscored / len(results) if len(labels) == 2 else None,
                "moves": len(ts), "time_mean": statistics.fmean(ts) if ts else 0.0, "time_p95": percentile(ts, 0.95)}
-        if game == "knockout":
+        if info.seats_option:
             row["fair_share"] = 1 / n_seats
             row["share_ratio"] = row["win_rate"] * n_seats
         summary.rows.append(row)
@@ -225,6 +228,8 @@ def run(game: str, bots: list[str], deals: int, seed: int = 0, workers: int = 1,
     ``ray`` runs the deals as Ray tasks: ``"local"`` on a Ray started here,
     else the address of a running cluster (``workers`` is then unused).
     """
+    if deals < 1:
+        raise UsageError(f"deals={deals}: play at least one duplicate deal")
     specs = [BotSpec.parse(b) for b in bots]
     used, seatings = layouts(game, specs, options or {})
     new_game(game, used, seed=0)  # validate the options before starting workers
@@ -262,12 +267,10 @@ def run(game: str, bots: list[str], deals: int, seed: int = 0, workers: int = 1,
     return summarise(game, used, seed, specs, results)
 
 
-UNITS = {"german": "points", "whist": "tricks", "knockout": "wins"}
-
-
 def report(summary: Summary) -> str:
     """The table printed by ``whistdrive arena``."""
-    unit = UNITS[summary.game]
+    info = GAMES[summary.game].info
+    unit = info.score_unit
     lines = [f"arena {summary.game} {summary.options}: {', '.join(summary.bots)}; "
              f"{summary.deals} duplicate deals, seed {summary.seed}",
              f"{'bot':<16}{'games':>6}  {'score diff/deal (' + unit + ', 95% CI)':<36}{'win rate':>9}"
@@ -275,13 +278,13 @@ def report(summary: Summary) -> str:
     for r in summary.rows:
         ci = f"{r['diff']:+.3f} [{r['ci'][0]:+.3f}, {r['ci'][1]:+.3f}]"
         out = "" if r["deals_outscored"] is None else f"{100 * r['deals_outscored']:.1f}%"
-        if summary.game == "knockout":
+        if info.seats_option:
             out = ""
         lines.append(f"{r['bot']:<16}{r['games']:>6}  {ci:<36}{100 * r['win_rate']:>8.1f}%{out:>10}"
                      f"{r['time_mean']:>12.3f}{r['time_p95']:>8.3f}")
         if "share_ratio" in r:
             lines.append(f"{'':<16}win share {100 * r['win_rate']:.1f}% = {r['share_ratio']:.2f}x the fair share "
                          f"({100 * r['fair_share']:.1f}%)")
-        if summary.game == "whist":
+        if info.partnerships:
             lines.append(f"{'':<16}mean tricks per deal for its partnership: {r['score']:.3f}")
     return "\n".join(lines)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import json
 
+from .games import GAMES
+
 
 def _option(text: str) -> tuple[str, object]:
     """``key=value`` with the value read as JSON when it can be (true, 13, "x"), else as text."""
@@ -27,9 +29,9 @@ def register(subparsers) -> None:
                     "budget per move (e.g. expert:0.3), LEVEL:worlds=N a budget of N sampled worlds per move "
                     "(e.g. expert:worlds=64), which gives the same results on any machine; openspiel-ismcts:N is "
                     "OpenSpiel's ISMCTS with N simulations per move (needs the rl extra).")
-    p.add_argument("game", choices=["german", "whist", "knockout"])
+    p.add_argument("game", choices=list(GAMES))
     p.add_argument("--bots", required=True,
-                   help="comma-separated: German A,B; whist A,B (partnerships); Knock-out one per seat")
+                   help="comma-separated: German and Humbug A,B; whist A,B (partnerships); Knock-out one per seat")
     p.add_argument("--deals", type=int, default=100, help="duplicate deals to play (default 100)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--workers", type=int, default=1, help="processes (default 1; with a local --ray, its CPUs)")
@@ -46,12 +48,8 @@ def _run(args) -> int:
     from .arena import report, run
 
     bots = [b for b in args.bots.split(",") if b.strip()]
-    try:
-        summary = run(args.game, bots, args.deals, seed=args.seed, workers=args.workers,
-                      options=dict(args.option), progress=not args.no_progress, ray=args.ray)
-    except ValueError as e:  # bad bot list or options (InvalidOptions is a ValueError too)
-        print(f"arena: {e}")
-        return 2
+    summary = run(args.game, bots, args.deals, seed=args.seed, workers=args.workers,
+                  options=dict(args.option), progress=not args.no_progress, ray=args.ray)
     print(report(summary))
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:

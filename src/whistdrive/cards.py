@@ -111,7 +111,7 @@ class Card(NamedTuple):
     rank: Rank
 
     @property
-    def index(self) -> int:
+    def index(self) -> int:  # type: ignore[override]  # the card's number 0-51, not tuple.index
         return self.suit * 13 + self.rank
 
     @property

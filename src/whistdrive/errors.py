@@ -14,7 +14,7 @@ class ParseError(WhistError, ValueError):
 
 
 class InvalidOptions(WhistError, ValueError):
-    """Game options that break RULES.md or are of the wrong type."""
+    """Game options outside the rules (docs/rules.md, each game's options) or of the wrong type."""
 
 
 class IllegalMove(WhistError, ValueError):
@@ -23,3 +23,7 @@ class IllegalMove(WhistError, ValueError):
 
 class RecordError(WhistError, ValueError):
     """A game record that is corrupt, of an unknown version or breaks a rule."""
+
+
+class UsageError(WhistError, ValueError):
+    """A request whistdrive does not offer: an unknown game or bot level, a bot list of the wrong length, no deals."""

@@ -1,46 +1,55 @@
-"""Command-line flags for every variant option, shared by play, simulate and arena."""
+"""Command-line flags for every variant option, generated from each game's option specification."""
 
 from __future__ import annotations
 
 import argparse
+import os
 
-# game -> (option, type, choices, help)
-OPTION_FLAGS: dict[str, list[tuple[str, type, tuple | None, str]]] = {
-    "german": [
-        ("follow_suit_stage1", bool, None, "follow suit in stage 1 (default on)"),
-        ("count", str, ("last13", "all26"), "which tricks count: the last 13 (default) or all 26"),
-        ("scoring", str, ("game", "difference", "over_book"), "points for a deal (default: game = 1 point)"),
-        ("high_low", bool, None, "red trump card: most tricks wins; black: fewest (default off)"),
-        ("deals", int, None, "deals in the session, the dealer alternating (default 1)"),
-    ],
-    "whist": [
-        ("preset", str, ("english", "american"), "english (target 5, honours) or american (target 7)"),
-        ("target", int, None, "points that win a game (default from the preset)"),
-        ("honours", bool, None, "score honours (default from the preset)"),
-        ("rubber_bonus", bool, None, "2 extra rubber points to the rubber winners (default off)"),
-        ("length", str, ("rubber", "game", "deal"), "play a rubber (default), one game or one deal"),
-    ],
-    "knockout": [
-        ("players", int, None, "number of players, 2-7 (default 4)"),
-    ],
-}
+from .games import GAMES
+from .games.spec import Param
+
+
+def help_lang() -> str:
+    """Russian help under a Russian locale, English otherwise."""
+    return "ru" if os.environ.get("LANG", "").lower().startswith("ru") else "en"
+
+
+def _int_in(p: Param):
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected an integer, got {text!r}") from None
+        try:
+            p.check(value)
+        except ValueError as e:
+            raise argparse.ArgumentTypeError(str(e)) from None
+        return value
+
+    return parse
 
 
 def add_option_flags(parser: argparse.ArgumentParser, game: str) -> None:
-    group = parser.add_argument_group("variant options (RULES.md)")
-    for name, kind, choices, help_text in OPTION_FLAGS[game]:
-        flag = "--" + name.replace("_", "-")
-        if kind is bool:
-            group.add_argument(flag, dest=f"opt_{name}", action=argparse.BooleanOptionalAction, help=help_text)
+    lang = help_lang()
+    title = "variant options" if lang == "en" else "варианты правил"
+    group = parser.add_argument_group(f"{title} (docs/rules.md#{game}-options)")
+    for p in GAMES[game].Options.params():
+        text = p.help.get(lang)
+        dest = f"opt_{p.name}"
+        if p.kind == "bool":
+            group.add_argument(p.flag, dest=dest, action=argparse.BooleanOptionalAction, help=text)
+        elif p.kind == "int":
+            lo, hi = p.bounds
+            group.add_argument(p.flag, dest=dest, type=_int_in(p), metavar=f"{lo}..{hi}", help=text)
         else:
-            group.add_argument(flag, dest=f"opt_{name}", type=kind, choices=choices, help=help_text)
+            group.add_argument(p.flag, dest=dest, choices=[c.value for c in p.choices], help=text)
 
 
 def options_from_args(args: argparse.Namespace, game: str) -> dict:
     """Only the options the user gave; the game fills in its defaults."""
     out = {}
-    for name, *_ in OPTION_FLAGS[game]:
-        value = getattr(args, f"opt_{name}", None)
+    for p in GAMES[game].Options.params():
+        value = getattr(args, f"opt_{p.name}", None)
         if value is not None:
-            out[name] = value
+            out[p.name] = value
     return out

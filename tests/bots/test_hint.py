@@ -5,7 +5,8 @@ from whistdrive import new_game
 from whistdrive.bots import hint, make_player
 
 
-@pytest.mark.parametrize("game,options", [("german", {}), ("whist", {"length": "deal"}), ("knockout", {})])
+@pytest.mark.parametrize("game,options", [("german", {}), ("whist", {"length": "deal"}), ("knockout", {}),
+                                          ("humbug", {"length": "deal"})])
 def test_hint_values_every_legal_action(game, options):
     g = new_game(game, options, seed=3)
     bots = [make_player("intermediate", game, seed=s) for s in range(g.num_seats)]

@@ -18,6 +18,8 @@ def _redeal(game: str, options: dict, seed: int, me: int) -> tuple[list[str], li
         fixed = {i for i in range(26) if (1 + i) % 2 == me} | {26}
     elif game == "whist":  # dealer 0: position i goes to seat (1 + i) % 4; 51 is the turned-up trump
         fixed = {i for i in range(52) if (1 + i) % 4 == me} | {51}
+    elif game == "humbug":  # dealer 0: position i goes to place (1 + i) % 4, the non-dealer's place is 2
+        fixed = {i for i in range(52) if (1 + i) % 4 == 2 * me} | {51}
     else:
         n = options.get("players", 4)
         fixed = {i for i in range(7 * n) if (1 + i) % n == me} | {7 * n}
@@ -31,7 +33,7 @@ def _redeal(game: str, options: dict, seed: int, me: int) -> tuple[list[str], li
 
 
 CASES = [("german", {}, 1), ("german", {}, 0), ("whist", {}, 2), ("whist", {}, 1), ("knockout", {"players": 4}, 1),
-         ("knockout", {"players": 3}, 2)]
+         ("knockout", {"players": 3}, 2), ("humbug", {}, 0), ("humbug", {}, 1)]
 
 
 @pytest.mark.parametrize("game,options,me", CASES)

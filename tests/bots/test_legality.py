@@ -1,7 +1,8 @@
 """Every bot plays legal actions only, over thousands of games of every variant.
 
 The rule-based levels play 250 games of each German and Knock-out variant and
-500 deals (or 40 whole games) of each whist variant — 4,000+ games in all —
+500 deals (or 40 whole games) of each whist variant (500 deals or 60 games of
+each Humbug variant) — 4,000+ games in all —
 split in chunks so the test workers share them.  The experts, whose every move
 searches, play fewer at a small budget; the arena runs add thousands more of
 their moves, and the engine refuses any illegal action there too.
@@ -16,6 +17,7 @@ GERMAN_VARIANTS = [{}, {"follow_suit_stage1": False}, {"count": "all26"}, {"scor
                    {"scoring": "over_book", "high_low": True}, {"count": "all26", "high_low": True, "deals": 2}]
 WHIST_VARIANTS = [{"length": "deal"}, {"length": "game"}, {"preset": "american", "length": "deal"}]
 KNOCKOUT_VARIANTS = [{"players": n} for n in range(2, 8)]
+HUMBUG_VARIANTS = [{"length": "deal"}, {"length": "game"}, {"preset": "american", "length": "deal"}]
 RULE_LEVELS = ("random", "beginner", "intermediate")
 CHUNKS = 5
 
@@ -50,10 +52,18 @@ def test_knockout_rule_bots(options, chunk):
         play_out("knockout", options, _players("knockout", options["players"], seed), seed)
 
 
+@pytest.mark.parametrize("chunk", range(CHUNKS))
+@pytest.mark.parametrize("options", HUMBUG_VARIANTS)
+def test_humbug_rule_bots(options, chunk):
+    for seed in _seeds(chunk, 500 if options["length"] == "deal" else 60):
+        play_out("humbug", options, _players("humbug", 2, seed), seed)
+
+
 @pytest.mark.parametrize("game,options,n,games", [
     ("german", {}, 2, 8), ("german", {"follow_suit_stage1": False, "count": "all26"}, 2, 4),
     ("german", {"high_low": True}, 2, 4), ("whist", {"length": "deal"}, 4, 8),
-    ("knockout", {"players": 3}, 3, 8), ("knockout", {"players": 4}, 4, 8), ("knockout", {"players": 7}, 7, 4)])
+    ("knockout", {"players": 3}, 3, 8), ("knockout", {"players": 4}, 4, 8), ("knockout", {"players": 7}, 7, 4),
+    ("humbug", {"length": "deal"}, 2, 8), ("humbug", {"preset": "american", "length": "game"}, 2, 2)])
 def test_expert_at_a_small_budget(game, options, n, games):
     for seed in range(games):
         play_out(game, options, _players(game, n, seed, ("expert", "intermediate"), budget=0.005), seed, 0.005)

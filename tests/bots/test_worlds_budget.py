@@ -59,7 +59,7 @@ def test_worlds_budget_parsing_and_refusals():
     assert BotSpec.parse("expert:worlds=64") == BotSpec("expert:worlds=64", "expert", None, 64)
     assert BotSpec.parse("expert:0.3").budget == 0.3
     for bad in ("expert:world=3", "expert:worlds=x", "expert:fast"):
-        with pytest.raises(ValueError, match="budget is seconds"):
+        with pytest.raises(ValueError, match="must be seconds"):
             BotSpec.parse(bad)
     with pytest.raises(ValueError, match="positive"):
         make_player("expert", "whist", worlds=0)

@@ -1,7 +1,7 @@
 """A tiny, obviously-correct brute-force minimax used as the test oracle.
 
 Plain recursion over every legal card (no pruning, no equivalences), with
-the trick rules written out from RULES.md section 0.  Only for small hands.
+the trick rules written out from docs/rules.md#trick.  Only for small hands.
 """
 
 from __future__ import annotations

@@ -39,7 +39,9 @@ def client(db_path):
 def create(client, game="german", options=None, levels=None) -> dict:
     meta = client.get("/api/meta").json()
     if levels is None:
-        n = {"german": 1, "whist": 3}.get(game) or (options or {}).get("players", 4) - 1
+        from whistdrive import new_game
+
+        n = new_game(game, options, seed=0).num_seats - 1  # one level for each computer seat
         levels = [meta["levels"][0]] * n
     r = client.post("/api/games", json={"game": game, "options": options or {}, "levels": levels})
     assert r.status_code == 200, r.text

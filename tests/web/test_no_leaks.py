@@ -19,7 +19,23 @@ from whistdrive.cards import Card
 from .conftest import Seat, create
 
 
+def humbug_hidden(game, seat: int) -> set[str]:
+    """The other's hand and laid-aside hand, and every widow nobody took; the turned-up card was seen by both."""
+    from whistdrive.games.base import Exchange
+
+    other = 1 - seat
+    taken = {c for _, c in game.exchanges}
+    mask = game.play.hands[other] | game.laid_aside.get(other, 0)
+    for widow, place in ((Exchange.LEFT, 1), (Exchange.RIGHT, 3)):
+        if widow not in taken:
+            mask |= game.places[place]
+    mask &= ~(1 << game.turned_up)
+    return {str(Card.from_index(c)) for c in range(52) if mask >> c & 1}
+
+
 def hidden_cards(game, seat: int) -> set[str]:
+    if game.name == "humbug":
+        return humbug_hidden(game, seat)
     hidden: set[str] = set()
     for other in range(game.num_seats):
         if other == seat:
@@ -60,6 +76,7 @@ def strings(obj):
 @pytest.mark.parametrize("game_name,options,games", [
     ("german", {}, 3), ("german", {"follow_suit_stage1": False, "count": "all26"}, 1),
     ("whist", {"length": "game"}, 1), ("knockout", {"players": 5}, 2), ("knockout", {"players": 2}, 2),
+    ("humbug", {"length": "game"}, 2),
 ])
 def test_no_message_carries_a_hidden_card(client, game_name, options, games):
     rng = random.Random(11)

@@ -1,4 +1,4 @@
-"""Computer players for the three games, from random to expert, behind one interface.
+"""Computer players for the four games, from random to expert, behind one interface.
 
 >>> from whistdrive import new_game
 >>> from whistdrive.bots import LEVELS, make_player
@@ -16,7 +16,9 @@ exists only to measure what the hidden cards cost the expert: it is built by
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
+from ..errors import UsageError
 from .base import Player, RandomPlayer
 from .heuristic import Beginner, Intermediate
 
@@ -24,14 +26,14 @@ LEVELS: tuple[str, ...] = ("random", "beginner", "intermediate", "expert")
 """The levels offered to users, weakest first."""
 
 BUDGETS: dict[str, dict[str, float]] = {
-    "random": {"german": 0.0, "whist": 0.0, "knockout": 0.0},
-    "beginner": {"german": 0.0, "whist": 0.0, "knockout": 0.0},
-    "intermediate": {"german": 0.0, "whist": 0.0, "knockout": 0.0},
-    "expert": {"german": 0.6, "whist": 0.6, "knockout": 0.6},
+    "random": {"german": 0.0, "whist": 0.0, "knockout": 0.0, "humbug": 0.0},
+    "beginner": {"german": 0.0, "whist": 0.0, "knockout": 0.0, "humbug": 0.0},
+    "intermediate": {"german": 0.0, "whist": 0.0, "knockout": 0.0, "humbug": 0.0},
+    "expert": {"german": 0.6, "whist": 0.6, "knockout": 0.6, "humbug": 0.6},
 }
 """Seconds of thinking per move of each level (rule-based levels answer at once)."""
 
-GAMES = ("german", "whist", "knockout")
+GAMES = ("german", "whist", "knockout", "humbug")
 
 
 def _expert_class(game: str):
@@ -43,6 +45,10 @@ def _expert_class(game: str):
         from .whist_expert import WhistExpert
 
         return WhistExpert
+    if game == "humbug":
+        from .humbug_expert import HumbugExpert
+
+        return HumbugExpert
     from .knockout_expert import KnockoutExpert
 
     return KnockoutExpert
@@ -56,22 +62,22 @@ def make_player(level: str, game: str, seed: int | None = None, budget: float | 
     seconds: with a seed, its moves are then the same on any machine.
     """
     if game not in GAMES:
-        raise ValueError(f"unknown game {game!r}: expected one of {', '.join(GAMES)}")
+        raise UsageError(f"unknown game {game!r}: expected one of {', '.join(GAMES)}")
     if level not in LEVELS:
-        raise ValueError(f"unknown level {level!r}: expected one of {', '.join(LEVELS)}")
+        raise UsageError(f"unknown level {level!r}: expected one of {', '.join(LEVELS)}")
     cls = {"random": RandomPlayer, "beginner": Beginner, "intermediate": Intermediate}.get(level)
     if cls is None:
         player = _expert_class(game)(game, seed, BUDGETS[level][game] if budget is None else budget, worlds=worlds)
         player.level = level
         return player
     if worlds is not None:
-        raise ValueError(f"a worlds budget is for the expert, not {level!r} (it samples no worlds)")
+        raise UsageError(f"a worlds budget is for the expert, not {level!r} (it samples no worlds)")
     player = cls(game, seed, BUDGETS[level][game] if budget is None else budget)
     player.level = level
     return player
 
 
-def make_cheater(game: str, true_game: Callable[[], object], seed: int | None = None,
+def make_cheater(game: str, true_game: Callable[[], Any], seed: int | None = None,
                  budget: float | None = None, worlds: int | None = None) -> Player:
     """The expert's search run on the true deal instead of sampled worlds — for measurement only.
 
@@ -92,7 +98,8 @@ def hint(observation: dict, budget: float | None = None) -> dict:
 
     Values are the expert's estimates (higher is better for this seat): expected
     tricks for whist, the deal's score for German Whist, the chance of winning
-    the game for Knock-out Whist.
+    the game for Knock-out Whist, the deal's points minus the other player's for
+    Humbug Whist (for the exchange too: ``keep``, ``left``, ``right``).
     """
     game = observation["game"]
     legal = observation.get("legal") or []

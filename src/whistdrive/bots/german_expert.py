@@ -1,6 +1,6 @@
 """Expert German Whist: exact in stage 2, Monte Carlo with exact leaves in stage 1.
 
-Stage 2 is a game of perfect information (RULES.md 1.1.7), so every card is
+Stage 2 is a game of perfect information (docs/rules.md#german-play), so every card is
 scored by the double-dummy solve.  In stage 1 each simulation deals the
 opponent's unseen cards and a stock order at random, plays the candidate
 card, finishes stage 1 with the classic policy — which looks only at the
@@ -163,7 +163,7 @@ class GermanExpert(SearchPlayer):
 
     def _stage1_known_stock(self, v: View, rules: Rules) -> dict[str, float]:
         """The cheater near the end of stage 1: solved exactly with the true stock order."""
-        g = self.true_game()
+        g = self.live_game()
         p = g.play
         count = "all26" if rules.count == "all26" else "stage2"
         values = values_german_stage1(p.hands[0], p.hands[1], list(g.stock), p.trump, p.leader,
@@ -186,7 +186,7 @@ class GermanExpert(SearchPlayer):
         me, other = v.seat, 1 - v.seat
         hands = {me: v.hand, other: v.known.get(other, 0)}
         if self.cheating:
-            g = self.true_game()
+            g = self.live_game()
             hands = {0: g.play.hands[0], 1: g.play.hands[1]}
         values = play_values(hands, [0, 1], v.leader, v.trick, v.trump, {me})
         won1 = list(v.obs["tricks_won"]["stage1"])
@@ -202,7 +202,7 @@ class GermanExpert(SearchPlayer):
 
     def _world(self, v: View, rng: random.Random) -> World:
         if self.cheating:  # the true hands; the stock below the prize reshuffled (its order is solved later)
-            g = self.true_game()
+            g = self.live_game()
             p = g.play
             rest = list(g.stock[1:])
             rng.shuffle(rest)
@@ -218,13 +218,15 @@ class GermanExpert(SearchPlayer):
         reps = representatives(v, legal)
         cands = sorted(set(reps.values()))
         totals = dict.fromkeys(cands, 0.0)
+        trump = v.trump
+        assert trump is not None  # German Whist: the suit of the turned-up card
         rounds = 0
         while self.more_worlds(rounds, deadline):
             world = self._world(v, self.rng)
             for c in cands:
                 w = world.copy()
-                w.play(c, v.trump)
-                totals[c] += playout_value(w, v.seat, v.trump, rules)
+                w.play(c, trump)
+                totals[c] += playout_value(w, v.seat, trump, rules)
             rounds += 1
         return {card_text(c): totals[reps[c]] / rounds for c in reps}
 

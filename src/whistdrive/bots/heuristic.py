@@ -3,13 +3,15 @@
 Beginner plays the way a new player does — leads its aces, plays high when it
 can win, always ruffs, never counts — and now and then just plays a random
 card.  Intermediate follows the classic advice in :mod:`.rules` and counts
-cards (masters, trumps out, voids shown).
+cards (masters, trumps out, voids shown).  Humbug Whist's exchange goes by
+hand strength (:mod:`.humbug_rules`).
 """
 
 from __future__ import annotations
 
 from ..games.trick import SUIT_MASKS, beats, winning_play
 from .base import Player
+from .humbug_rules import beginner_exchange, exchange_choice
 from .rules import card_cost, classic_card, german_wants, highest, is_master, lowest
 from .view import SUITS, View, cards_of, popcount, read
 
@@ -42,6 +44,9 @@ class Intermediate(Player):
         v = read(observation)
         if v.decision == "trump":
             return SUITS[trump_by_strength(v.hand)]
+        if v.decision == "exchange":
+            assert v.trump is not None  # Humbug's trump is turned up before the exchange
+            return exchange_choice(v.hand, v.trump, observation["options"]["honours"], legal)
         return card_text(self.card(v))
 
     def card(self, v: View) -> int:
@@ -52,7 +57,7 @@ class Intermediate(Player):
         outside_trumps = None
         if v.game == "german":
             want = self._german_want(v, legal)
-            if v.obs["stage"] == 2:
+            if v.obs["stage"] == 2 and v.trump is not None:  # German trump is always known
                 outside_trumps = popcount(v.known.get(1 - v.seat, 0) & SUIT_MASKS[v.trump])
         elif v.game == "whist":
             partner_suit = self._partner_suit(v)
@@ -70,7 +75,7 @@ class Intermediate(Player):
         if obs["stock_size"] <= 2 and not low:
             return True  # the last stage-1 trick also wins the first lead of stage 2
         if obs["options"].get("count") == "all26" and not low:
-            return card_cost(p, v.trump) >= 3
+            return p is not None and card_cost(p, v.trump) >= 3
         if low:
             return p is not None and p // 13 != v.trump and p % 13 <= 5
         cost = None
@@ -112,6 +117,9 @@ class Beginner(Player):
         v = read(observation)
         if v.decision == "trump":
             return SUITS[max(range(4), key=lambda s: popcount(v.hand & SUIT_MASKS[s]))]
+        if v.decision == "exchange":
+            assert v.trump is not None
+            return beginner_exchange(v.hand, v.trump, legal)
         if self.rng.random() < self.blunder:
             return self.rng.choice(legal)
         return card_text(self.card(v))

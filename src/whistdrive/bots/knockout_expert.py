@@ -51,7 +51,7 @@ class KnockoutExpert(SearchPlayer):
     def _world(self, v: View) -> tuple[dict[int, int], float]:
         """A deal consistent with what I have seen, and its weight."""
         if self.cheating:
-            g = self.true_game()
+            g = self.live_game()
             return {s: g.play.hands[s] for s in v.order}, 1.0
         hands, _ = sample_hands(v, self.rng)
         return hands, play_likelihood(hands, v)

@@ -148,8 +148,8 @@ def measure(games: int, seed: int = 0) -> dict[tuple[int, int], float]:
 
     rng = random.Random(seed)
     out = {}
-    for key in tqdm(sorted(DEALER_WINS), desc="cells", unit="cell"):
-        out[key] = sum(dealer_won_game(*key, rng) for _ in range(games)) / games
+    for cards, players in tqdm(sorted(DEALER_WINS), desc="cells", unit="cell"):
+        out[cards, players] = sum(dealer_won_game(cards, players, rng) for _ in range(games)) / games
     return out
 
 

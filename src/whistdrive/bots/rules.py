@@ -125,7 +125,7 @@ def _lead(hand: int, legal: int, trump: int | None, outside: int, want: bool, pa
     if partner_suit is not None and legal & SUIT_MASKS[partner_suit]:
         own = legal & SUIT_MASKS[partner_suit]
         return highest(own) if is_master(highest(own), outside) else lowest(own)
-    best_suit, best_len = None, -1
+    best_suit, best_len = 0, -1  # best_len stays <= 0 when there is no plain suit to lead
     for s in range(4):
         if s == trump:
             continue

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from typing import Any
 
 from .base import Player
 from .rules import card_cost, top_of_sequence_low
@@ -22,7 +23,7 @@ class SearchPlayer(Player):
     min_rounds = 2
 
     def __init__(self, game: str, seed: int | None = None, budget: float | None = None,
-                 true_game: Callable[[], object] | None = None, worlds: int | None = None):
+                 true_game: Callable[[], Any] | None = None, worlds: int | None = None):
         super().__init__(game, seed, budget)
         self.true_game = true_game  # only for the cheater: the live game, every card visible
         if worlds is not None and (not isinstance(worlds, int) or isinstance(worlds, bool) or worlds < 1):
@@ -32,6 +33,12 @@ class SearchPlayer(Player):
     @property
     def cheating(self) -> bool:
         return self.true_game is not None
+
+    def live_game(self) -> Any:
+        """The cheater's look at the live game, every card visible (never called by an honest player)."""
+        if self.true_game is None:
+            raise RuntimeError("only the cheater sees the live game")
+        return self.true_game()
 
     def choose(self, observation: dict, budget: float | None = None) -> str:
         legal = observation["legal"]

@@ -109,7 +109,7 @@ class View:
         return higher == 0
 
 
-def _voids_from(tricks: list[tuple[int, list[tuple[int, int]]]], voids: dict[int, set[int]]) -> None:
+def _voids_from(tricks: list[tuple[int | None, list[tuple[int, int]]]], voids: dict[int, set[int]]) -> None:
     for _, plays in tricks:
         led = suit(plays[0][1])
         for s, c in plays[1:]:
@@ -118,7 +118,7 @@ def _voids_from(tricks: list[tuple[int, list[tuple[int, int]]]], voids: dict[int
 
 
 def read(obs: dict) -> View:
-    """Build the :class:`View` of an observation of any of the three games."""
+    """Build the :class:`View` of an observation of any of the four games."""
     game = obs["game"]
     seat = obs["seat"]
     trick = [(p["seat"], card_int(p["card"])) for p in obs.get("trick", [])]
@@ -163,6 +163,14 @@ def read(obs: dict) -> View:
         _voids_from(done + [(None, trick)] if trick else done, voids)
         won = obs["tricks_won"]
         view.tricks_won = {s: won[s % 2] for s in range(4)}
+    elif game == "humbug":
+        view.order = [0, 1]
+        view.hand_sizes = dict(enumerate(obs["hand_sizes"]))
+        view.known = {int(s): mask_of(c) for s, c in obs.get("known_cards", {}).items()}
+        view.excluded = mask_of(obs["out_of_deal"])  # my laid-aside hand, the turned-up card if laid aside
+        view.tricks_left = 13 - len(done)
+        _voids_from(done + [(None, trick)] if trick else done, voids)
+        view.tricks_won = dict(enumerate(obs["tricks_won"]))
     else:  # knockout
         view.order = list(obs["active"])
         view.hand_sizes = {int(s): n for s, n in obs["hand_sizes"].items()}

@@ -30,7 +30,7 @@ class WhistExpert(SearchPlayer):
         worlds = 0
         while self.more_worlds(worlds, deadline):
             if self.cheating:
-                g = self.true_game()
+                g = self.live_game()
                 hands = dict(g.play.hands)
             else:
                 hands, _ = sample_hands(v, self.rng)

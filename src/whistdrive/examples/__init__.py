@@ -13,7 +13,7 @@ teaching diagram (all hands open):
 'Сдающий кладёт Т♠. Сдающий берёт взятку (Т♠).'
 
 Every frame has ``kind`` (``start``, ``deal``, ``card``, ``prize``,
-``trump``, ``deal_end``, ``draw``), ``deal``, ``dealer``, ``hands`` (seat as a
+``trump``, ``exchange``, ``deal_end``, ``draw``), ``deal``, ``dealer``, ``hands`` (seat as a
 string -> cards, record notation such as ``"QH"``), ``trick`` (``[{"seat",
 "card"}]`` on the table), ``trump`` (suit letter or null), ``tricks_won``,
 ``to_play``, ``seat_names`` (localized, by seat), ``caption`` (localized,
@@ -21,7 +21,9 @@ cards as ``K♠`` / ``К♠``), ``lang``, and per game: German Whist ``prize``,
 ``stock_size``, ``trump_card``, ``low_game``, ``stage``, ``points``,
 ``deals_won``; Whist ``turned_up``, ``score`` (the engine's score sheet);
 Knock-out ``hand_size``, ``active``, ``out``, ``trump_card`` and, in ``draw``
-frames, ``draw``. ``deal_end`` frames carry the engine's ``deal_result``; the
+frames, ``draw``; Humbug Whist ``turned_up``, ``turned_up_out``, ``widows``
+(``left``/``right`` -> cards, empty once taken), ``laid_aside`` (seat -> cards),
+``exchanges`` and ``score``. ``deal_end`` frames carry the engine's ``deal_result``; the
 first frame of an example that starts mid-match carries ``earlier_deals``.
 """
 
@@ -45,6 +47,8 @@ EXAMPLES: tuple[str, ...] = (
     "knockout-3-8",
     "knockout-tie-break",
     "knockout-elimination",
+    "humbug-exchange-wins",
+    "humbug-honours",
 )
 
 # Where each example starts (frame 0 is the start of this deal; earlier deals are
@@ -120,7 +124,7 @@ class _Words:
 
     def seat_names(self) -> list[str]:
         g, ru = self.game, self.lang == "ru"
-        if g.name == "german":
+        if g.name in ("german", "humbug"):
             role = ("Сдающий", "Не сдававший") if ru else ("Dealer", "Non-dealer")
             return [role[0] if s == g.dealer else role[1] for s in (0, 1)]
         if g.name == "whist":
@@ -128,8 +132,8 @@ class _Words:
         return [f"{'Игрок' if ru else 'Player'} {s + 1}" for s in range(g.num_seats)]
 
     def who(self, seat: int) -> str:
-        """A seat as the subject of a sentence (lower case for German Whist roles)."""
-        if self.game.name == "german":
+        """A seat as the subject of a sentence (lower case for the roles of the two-player games)."""
+        if self.game.name in ("german", "humbug"):
             if self.lang == "ru":
                 return "сдающий" if seat == self.game.dealer else "не сдававший"
             return "the dealer" if seat == self.game.dealer else "the non-dealer"
@@ -156,7 +160,7 @@ def _scores(game: Game) -> dict:
     """The match score fields of a frame, from the game as it stands."""
     if game.name == "german":
         return {"points": list(game.points), "deals_won": list(game.deals_won)}
-    if game.name == "whist":
+    if game.name in ("whist", "humbug"):
         return {"score": game.score_sheet()}
     return {"active": list(game.active), "out": {str(s): d for s, d in game.out.items()}}
 
@@ -186,6 +190,8 @@ def _state(game: Game, tp: TrickPlay, words: _Words) -> dict:
                 "stock_size": len(game.stock),
             }
         )
+    elif game.name == "humbug":
+        frame.update(_humbug_state(game, tp))
     elif game.name == "whist":
         showing = not tp.tricks and all(s != game.dealer for s, _ in tp.trick)
         frame.update(
@@ -206,9 +212,49 @@ def _state(game: Game, tp: TrickPlay, words: _Words) -> dict:
     return frame
 
 
+def _humbug_state(game: Game, tp: TrickPlay) -> dict:
+    """The two players' tricks, the turned-up card and, the diagram being open, the widows and laid-aside hands."""
+    from ..games.base import Exchange
+    from ..games.humbug import WIDOW_PLACES
+
+    taken = {str(c): s for s, c in game.exchanges}
+    dealt = {game.dealer: game.places[0], 1 - game.dealer: game.places[2]}
+    in_play = tp.hands[game.dealer] >> game.turned_up & 1 or any(c == game.turned_up for _, plays, _ in tp.tricks
+                                                                 for _, c in plays)
+    return {
+        "tricks_won": [tp.won[0], tp.won[1]],
+        "turned_up": str(DECK[game.turned_up]),
+        "turned_up_out": game.dealer in game.laid_aside or not in_play,
+        "widows": {str(w): [] if str(w) in taken else _sorted_cards(game.places[WIDOW_PLACES[w]])
+                   for w in (Exchange.LEFT, Exchange.RIGHT)},
+        "laid_aside": {str(s): _sorted_cards(dealt[s]) for s in game.laid_aside},
+        "exchanges": [{"seat": s, "choice": str(c)} for s, c in game.exchanges],
+    }
+
+
+def _sorted_cards(mask: int) -> list[str]:
+    return [str(DECK[c]) for c in sorted(_bits(mask), key=lambda c: (c // 13, -(c % 13)))]
+
+
 def _deal_intro(game: Game, w: _Words) -> str:
     ru = w.lang == "ru"
     n = len(game.deal_results) + 1
+    if game.name == "humbug":
+        card, suit = w.card(game.turned_up), w.suit(suit_of(game.turned_up))
+        a, b = game.score.game_points
+        if ru:
+            return _sentences(
+                f"сдача {n}: сдающий раздаёт всю колоду на четыре места, начиная с левого прикупа, "
+                f"и открывает свою последнюю карту {card}: козыри — {suit}.",
+                "сначала не сдававший, затем сдающий решают: оставить руку или взять прикуп.",
+                f"счёт гейма {a}–{b}." if n > 1 else "",
+            )
+        return _sentences(
+            f"deal {n}: the dealer deals the whole pack to four places, starting with the left widow, "
+            f"and turns up the last card, {card}: {suit} are trump.",
+            "first the non-dealer, then the dealer, keeps the hand or takes a widow.",
+            f"game score {a}–{b}." if n > 1 else "",
+        )
     if game.name == "german":
         card, suit = w.card(game.trump_card), w.suit(suit_of(game.trump_card))
         lead = w.who(1 - game.dealer)
@@ -328,8 +374,34 @@ def _prize_caption(game: Game, winner: int, prize: int, draw: int, w: _Words) ->
     return _sentences(*parts)
 
 
+def _exchange_caption(seat: int, choice: str, w: _Words) -> str:
+    who = w.who(seat)
+    if w.lang == "ru":
+        side = {"left": "левый", "right": "правый"}.get(choice)
+        return _sentences(f"{who} оставляет сданную руку." if side is None
+                          else f"{who} откладывает сданную руку и берёт {side} прикуп.")
+    return _sentences(f"{who} keeps the dealt hand." if choice == "keep"
+                      else f"{who} lays the dealt hand aside and takes the {choice} widow.")
+
+
+def _humbug_deal_end(game: Game, line: dict, w: _Words) -> str:
+    ru, n = w.lang == "ru", len(game.deal_results)
+    nd, d = 1 - line["dealer"], line["dealer"]
+    t, tp, hp, pts = line["tricks"], line["trick_points"], line["honour_points"], line["points"]
+    names = [w.who(nd), w.who(d)]
+    if ru:
+        parts = [f"сдача {n} окончена: {names[0]} — {_tricks(t[nd], 'ru')}, {names[1]} — {_tricks(t[d], 'ru')}.",
+                 f"очки за взятки {tp[nd]}–{tp[d]}, за онёры {hp[nd]}–{hp[d]}: итого {pts[nd]}–{pts[d]}."]
+    else:
+        parts = [f"deal {n} ends: {names[0]} takes {_tricks(t[nd], 'en')}, {names[1]} {t[d]}.",
+                 f"points for tricks {tp[nd]}–{tp[d]}, for honours {hp[nd]}–{hp[d]}: {pts[nd]}–{pts[d]} in all."]
+    return _sentences(*parts)
+
+
 def _deal_end_caption(game: Game, line: dict, w: _Words) -> str:
     ru, n = w.lang == "ru", len(game.deal_results)
+    if game.name == "humbug":
+        return _humbug_deal_end(game, line, w)
     if game.name == "german":
         c = line["counted"]
         nd, d = 1 - line["dealer"], line["dealer"]
@@ -481,6 +553,12 @@ def frames(example_id: str, lang: str = "en") -> list[dict]:
             game.apply(action)
             if shown:
                 out.append({"kind": "trump", **_state(game, game.play, w), "caption": _trump_caption(seat, action, w)})
+            continue
+        if game.decision is Decision.EXCHANGE:
+            game.apply(action)
+            if shown:
+                caption = _exchange_caption(seat, str(action), w)
+                out.append({"kind": "exchange", **_state(game, game.play, w), "caption": caption})
             continue
         tp = game.play.clone()
         winner = tp.play(action.index)

@@ -356,6 +356,81 @@ def knockout_elimination() -> dict:
     return knockout_record(4, 3, chance, actions)
 
 
+# --- Humbug Whist -------------------------------------------------------------
+def humbug_places(deck: list[int]) -> list[int]:
+    """The four places (dealer, left widow, non-dealer, right widow) as masks; dealing starts left of the dealer."""
+    places = [0, 0, 0, 0]
+    for i, card in enumerate(deck):
+        places[(1 + i) % 4] |= 1 << card
+    return places
+
+
+def best_tricks(leader_hand: int, other_hand: int, trump: int) -> int:
+    """Tricks the leader takes with best play on both sides (the two-hand solver)."""
+    from ..solver import solve_two_hand
+
+    return solve_two_hand(leader_hand, other_hand, trump, 0)
+
+
+def _honours(hand: int, trump: int) -> int:
+    return sum(1 for r in HONOURS if hand >> (13 * trump + r) & 1)
+
+
+def humbug_record(dealer: int, deck: list[int], choices: list[str], tricks: dict[str, int]) -> dict:
+    """One deal (``length="deal"``): the exchange ``choices`` (non-dealer first), then play reaching ``tricks``
+    per role (``dealer``/``non_dealer``), found by :func:`find_play`."""
+    chance = [{"type": "dealer", "seat": dealer}, {"type": "deck", "cards": _cards(deck)}]
+    game = new_game("humbug", {"length": "deal"}, chance=chance)
+    for choice in choices:
+        game.apply(choice)
+    p = game.play
+    role = {dealer: "dealer", 1 - dealer: "non_dealer"}
+    play = find_play(TrickPlay(p.hands, p.trump, [0, 1], p.leader), lambda s: s,
+                     {s: tricks[role[s]] for s in (0, 1)}, limit=100_000)
+    if play is None:
+        raise _GiveUp
+    for card in _cards(play):
+        game.apply(card)
+    return to_record(game, ["example"] * 2)
+
+
+def humbug_exchange_wins() -> dict:
+    """The non-dealer's dealt hand takes 5 tricks at best; the left widow takes 8 against the dealer, who keeps.
+    No player holds three honours, so the deal scores tricks only."""
+    for seed in range(5000):
+        deck = shuffled(seed)
+        dealer_hand, left, non_dealer, _ = humbug_places(deck)
+        trump = suit_of(deck[51])
+        if any(_honours(h, trump) >= 3 for h in (dealer_hand, left)):
+            continue
+        if best_tricks(non_dealer, dealer_hand, trump) != 5 or best_tricks(left, dealer_hand, trump) != 8:
+            continue
+        try:
+            return humbug_record(0, deck, ["left", "keep"], {"non_dealer": 8, "dealer": 5})
+        except _GiveUp:
+            continue
+    raise RuntimeError("no Humbug deal found where the exchange wins")
+
+
+def humbug_honours() -> dict:
+    """The dealer's dealt hand (the turned-up card included) holds no honour; the right widow holds the A K Q
+    of trumps. The non-dealer keeps, the dealer takes the right widow and takes 8 tricks: 2 + 2 points."""
+    for seed in range(5000):
+        deck = shuffled(seed)
+        dealer_hand, left, non_dealer, right = humbug_places(deck)
+        trump = suit_of(deck[51])
+        top3 = {13 * trump + r for r in (10, 11, 12)}
+        if _honours(dealer_hand, trump) or not all(right >> c & 1 for c in top3) or right >> (13 * trump + 9) & 1:
+            continue
+        if best_tricks(non_dealer, right, trump) > 5:  # the widow's holder can take 8
+            continue
+        try:
+            return humbug_record(1, deck, ["keep", "right"], {"non_dealer": 5, "dealer": 8})
+        except _GiveUp:
+            continue
+    raise RuntimeError("no Humbug deal found with honours in a widow")
+
+
 BUILDERS = {
     "german-1-3": german_1_3,
     "german-prize-fight": german_prize_fight,
@@ -366,6 +441,8 @@ BUILDERS = {
     "knockout-3-8": knockout_3_8,
     "knockout-tie-break": knockout_tie_break,
     "knockout-elimination": knockout_elimination,
+    "humbug-exchange-wins": humbug_exchange_wins,
+    "humbug-honours": humbug_honours,
 }
 
 

@@ -1,20 +1,22 @@
-"""The three games behind one API; :func:`new_game` creates any of them by name."""
+"""The games behind one API; :func:`new_game` creates any of them by name, :data:`GAMES` lists them."""
 
 from __future__ import annotations
 
 from ..errors import InvalidOptions
 from .base import Action, Decision, Game, Options
 from .german import GermanWhist, GermanWhistOptions
+from .humbug import HumbugOptions, HumbugWhist
 from .knockout import KnockoutOptions, KnockoutWhist
+from .spec import GameInfo, Outcome, Param, Text
 from .whist import Whist, WhistOptions
 
-GAMES: dict[str, type[Game]] = {g.name: g for g in (GermanWhist, Whist, KnockoutWhist)}
+GAMES: dict[str, type[Game]] = {g.info.name: g for g in (GermanWhist, Whist, KnockoutWhist, HumbugWhist)}
 
 
 def new_game(
     name: str, options: dict | Options | None = None, *, seed: int | None = None, chance: list[dict] | None = None
 ) -> Game:
-    """Create a game by name (``german``, ``whist``, ``knockout``).
+    """Create a game by name (a key of :data:`GAMES`: ``german``, ``whist``, ``knockout``, ``humbug``).
 
     ``seed`` makes every chance event reproducible; ``chance`` fixes them
     explicitly (a list of outcomes as in records: first dealer, deck orders,
@@ -30,11 +32,17 @@ __all__ = [
     "Action",
     "Decision",
     "Game",
+    "GameInfo",
     "GermanWhist",
     "GermanWhistOptions",
+    "HumbugOptions",
+    "HumbugWhist",
     "KnockoutOptions",
     "KnockoutWhist",
     "Options",
+    "Outcome",
+    "Param",
+    "Text",
     "Whist",
     "WhistOptions",
     "new_game",

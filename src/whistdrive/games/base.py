@@ -10,13 +10,14 @@ import copy
 import enum
 import random
 import secrets
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, fields
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 from ..cards import DECK, Card, Suit, from_mask
 from ..errors import IllegalMove, InvalidOptions, ParseError, RecordError
-
-Action = Card | Suit
+from .observation import Observation
+from .spec import GameInfo, Outcome, Param, params_of
 
 
 class Decision(str, enum.Enum):
@@ -24,6 +25,39 @@ class Decision(str, enum.Enum):
 
     PLAY = "play"  # play a card to the trick
     TRUMP = "trump"  # choose the trump suit (Knock-out Whist, deals 2+)
+    EXCHANGE = "exchange"  # keep the dealt hand or take a widow (Humbug Whist)
+
+
+class Exchange(str, enum.Enum):
+    """Humbug Whist's exchange: keep the dealt hand, or lay it aside and take the left or right widow."""
+
+    KEEP = "keep"
+    LEFT = "left"
+    RIGHT = "right"
+
+    def __str__(self) -> str:
+        return self.value
+
+    @classmethod
+    def parse(cls, text: str) -> Exchange:
+        """Read ``keep``/``left``/``right`` (or the Russian words) in any case."""
+        key = text.strip().lower()
+        if key in _EXCHANGE_NAMES:
+            return _EXCHANGE_NAMES[key]
+        raise ParseError(f"unknown exchange {text!r}: expected keep, left or right (оставить, левый, правый)")
+
+
+_EXCHANGE_NAMES = {
+    name: choice
+    for choice, names in (
+        (Exchange.KEEP, ("keep", "оставить", "оставляю")),
+        (Exchange.LEFT, ("left", "левый", "левая", "левый прикуп")),
+        (Exchange.RIGHT, ("right", "правый", "правая", "правый прикуп")),
+    )
+    for name in names
+}
+
+Action = Card | Suit | Exchange
 
 
 def action_str(action: Action) -> str:
@@ -31,7 +65,14 @@ def action_str(action: Action) -> str:
 
 
 def parse_action(action: Action | str | int, decision: Decision | None) -> Action:
-    """Accept a Card/Suit or its text (``"QH"``, ``"Д♥"``, ``"H"``, ``"♥"``)."""
+    """Accept a Card/Suit/Exchange or its text (``"QH"``, ``"Д♥"``, ``"H"``, ``"♥"``, ``"keep"``);
+    only the kind of action the decision asks for."""
+    if decision is Decision.EXCHANGE:
+        if isinstance(action, Exchange):
+            return action
+        if isinstance(action, str):
+            return Exchange.parse(action)
+        raise IllegalMove(f"expected keep, left or right, got {action!r}")
     if decision is Decision.TRUMP:
         if isinstance(action, Suit):
             return action
@@ -40,7 +81,7 @@ def parse_action(action: Action | str | int, decision: Decision | None) -> Actio
         raise IllegalMove(f"expected a trump suit, got {action!r}")
     if isinstance(action, Card):
         return action
-    if isinstance(action, str):
+    if isinstance(action, str) and not isinstance(action, Exchange):
         return Card.parse(action)
     if isinstance(action, int) and not isinstance(action, bool):
         return Card.from_index(action)
@@ -123,7 +164,26 @@ def _cards(tokens: Any, where: int) -> list[int]:
 
 @dataclass(frozen=True)
 class Options:
-    """Base for each game's options: validated on creation, plain JSON in records."""
+    """Base for each game's options: validated on creation, plain JSON in records.
+
+    Each field is declared with :func:`~whistdrive.games.spec.option`, which
+    carries its specification; this class checks every field against it and
+    fills the fields left to a preset.
+    """
+
+    PRESETS: ClassVar[dict[str, dict[str, Any]]] = {}
+
+    def __post_init__(self):
+        for p in self.params():
+            value = getattr(self, p.name)
+            if value is None and p.from_preset:
+                value = self.PRESETS[getattr(self, "preset")][p.name]  # noqa: B009 (declared by games with presets)
+                object.__setattr__(self, p.name, value)
+            p.check(value)
+
+    @classmethod
+    def params(cls) -> tuple[Param, ...]:
+        return params_of(cls)
 
     def __deepcopy__(self, memo) -> Options:
         return self  # frozen: a copied game may share them
@@ -137,24 +197,18 @@ class Options:
         return dict(built)
 
     @classmethod
-    def from_dict(cls, data: dict | None):
+    def from_dict(cls, data: dict | None) -> Self:
+        if data is not None and not isinstance(data, dict):
+            raise InvalidOptions(f"options must be an object of option names and values, not {type(data).__name__}")
         data = dict(data or {})
         names = {f.name for f in fields(cls)}
         unknown = set(data) - names
         if unknown:
-            raise InvalidOptions(f"unknown option(s) {sorted(unknown)}: expected some of {sorted(names)}")
+            raise InvalidOptions(f"unknown option(s) {sorted(unknown, key=str)}: expected some of {sorted(names)}")
         return cls(**data)
 
-    def _check(self, name: str, allowed) -> None:
-        value = getattr(self, name)
-        if isinstance(allowed, type):
-            ok = isinstance(value, allowed) and not (allowed is int and isinstance(value, bool))
-            expected = allowed.__name__
-        else:
-            ok = value in allowed and type(value) in {type(a) for a in allowed}
-            expected = " or ".join(repr(a) for a in allowed)
-        if not ok:
-            raise InvalidOptions(f"option {name}={value!r}: expected {expected}")
+
+GameOptions = Options  # inside Game, ``Options`` names each game's own options class
 
 
 class Game:
@@ -165,24 +219,32 @@ class Game:
     the state unchanged (every check happens before any change).
     """
 
-    name: ClassVar[str]
-    title: ClassVar[str]
+    info: ClassVar[GameInfo]
     Options: ClassVar[type[Options]]
+    name: ClassVar[str]  # from ``info``
+    title: ClassVar[str]
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        cls.name, cls.title = cls.info.name, cls.info.title.en
 
     def __init__(
-        self, options: Options | dict | None = None, *, seed: int | None = None, chance: list[dict] | None = None
+        self, options: GameOptions | dict | None = None, *, seed: int | None = None, chance: list[dict] | None = None
     ):
         if isinstance(options, dict) or options is None:
             options = self.Options.from_dict(options)
-        elif not isinstance(options, self.Options):
+        if not isinstance(options, self.Options):
             raise InvalidOptions(f"options for {self.name} must be {self.Options.__name__} or a dict")
-        self.options = options
+        self.options: GameOptions = options
         self.chance = Chance(seed, chance)
         self.actions: list[tuple[int, Action]] = []
         self._start()
 
     # --- to implement -------------------------------------------------
-    seat_names: tuple[str, ...]
+    @property
+    def seat_names(self) -> tuple[str, ...]:
+        """The seats' names in clockwise order (a class attribute where the number of seats is fixed)."""
+        raise NotImplementedError
 
     def _start(self) -> None:
         raise NotImplementedError
@@ -195,16 +257,32 @@ class Game:
     def decision(self) -> Decision | None:
         raise NotImplementedError
 
-    def _legal(self) -> list[Action]:
+    def _legal(self) -> Sequence[Action]:
         raise NotImplementedError
 
     def _apply(self, action: Action) -> None:
         raise NotImplementedError
 
-    def observation(self, seat: int) -> dict:
+    def observation(self, seat: int) -> Observation:
         raise NotImplementedError
 
     def result(self) -> dict:
+        """The game's own account of how it ended (scores, deals); see :meth:`outcome` for the common shape."""
+        raise NotImplementedError
+
+    def outcome(self) -> Outcome | None:
+        """Winners, per-seat returns and the reason, once the game is over (None before)."""
+        if not self.is_over:
+            return None
+        side, reason = self._winning_side()
+        return Outcome.of([self.info.side(s) for s in range(self.num_seats)], side, reason)
+
+    def scores(self) -> list[float]:
+        """Each seat's score so far, in ``info.score_unit`` (the arena compares bots by it)."""
+        raise NotImplementedError
+
+    def _winning_side(self) -> tuple[int | None, str]:
+        """The side that won (None: a draw) and why."""
         raise NotImplementedError
 
     def hand(self, seat: int) -> list[Card]:
@@ -221,7 +299,7 @@ class Game:
         return self.current_seat is None
 
     def legal_actions(self) -> list[Action]:
-        return [] if self.is_over else self._legal()
+        return [] if self.is_over else list(self._legal())
 
     def is_legal(self, action: Action | str) -> bool:
         try:
@@ -231,33 +309,33 @@ class Game:
 
     def apply(self, action: Action | str | int, seat: int | None = None) -> None:
         """Apply the current seat's action; an illegal one raises :class:`IllegalMove`."""
-        if self.is_over:
+        mover = self.current_seat
+        if mover is None:
             raise IllegalMove("the game is over: no more actions")
-        if seat is not None and seat != self.current_seat:
-            raise IllegalMove(f"it is not seat {seat}'s turn: {self.seat_names[self.current_seat]} is to act")
+        if seat is not None and seat != mover:
+            raise IllegalMove(f"it is not seat {seat}'s turn: {self.seat_names[mover]} is to act")
         try:
             parsed = parse_action(action, self.decision)
         except ParseError as e:
             raise IllegalMove(str(e)) from None
         legal = self._legal()
         if parsed not in legal:
-            raise IllegalMove(self._why_illegal(parsed, legal))
-        mover = self.current_seat
+            raise IllegalMove(self._why_illegal(mover, parsed, legal))
         self._apply(parsed)
         self.actions.append((mover, parsed))
 
-    def _why_illegal(self, action: Action, legal: list[Action]) -> str:
-        who = self.seat_names[self.current_seat]
+    def _why_illegal(self, mover: int, action: Action, legal: Sequence[Action]) -> str:
+        who = self.seat_names[mover]
         if self.decision is Decision.TRUMP:
             return f"{who} must choose a trump suit (S, H, D or C), not {action}"
-        if action not in self.hand(self.current_seat):
+        if action not in self.hand(mover):
             return f"{who} does not hold {action}"
         return f"{who} must follow suit: {action} is not allowed; legal cards are {' '.join(map(str, legal))}"
 
     def clone(self):
         return copy.deepcopy(self)
 
-    def _base_observation(self, seat: int) -> dict:
+    def _base_observation(self, seat: int) -> Observation:
         if not isinstance(seat, int) or not 0 <= seat < self.num_seats:
             raise ValueError(f"seat must be 0..{self.num_seats - 1}")
         mine = self.current_seat == seat

@@ -1,37 +1,49 @@
-"""German Whist, two players (RULES.md section 1, seeds 000-002)."""
+"""German Whist, two players (docs/rules.md#german)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..cards import DECK, Card, Suit, from_mask
-from ..errors import InvalidOptions
+from ..cards import DECK, Card, from_mask
 from .base import Action, Decision, Game, Options
+from .observation import GermanObservation, TrickView
+from .spec import GameInfo, Text, option
 from .trick import TrickPlay, suit_of
 
 
 @dataclass(frozen=True)
 class GermanWhistOptions(Options):
-    follow_suit_stage1: bool = True
-    count: str = "last13"  # "last13": only stage-2 tricks count; "all26": every trick
-    scoring: str = "game"  # "game" | "difference" | "over_book"
-    high_low: bool = False  # red trump card: most tricks wins; black: fewest
-    deals: int = 1  # deals in the session; the dealer alternates
-
-    def __post_init__(self):
-        self._check("follow_suit_stage1", bool)
-        self._check("count", ("last13", "all26"))
-        self._check("scoring", ("game", "difference", "over_book"))
-        self._check("high_low", bool)
-        self._check("deals", int)
-        if not 1 <= self.deals <= 1000:
-            raise InvalidOptions(f"option deals={self.deals}: expected 1..1000")
+    follow_suit_stage1: bool = option(
+        True, label=Text("Follow suit in stage 1", "Ходить в масть в первой части"),
+        help=Text("Follow suit while the stock lasts (default on); off: any card in stage 1.",
+                  "Пока есть прикуп, нужно ходить в масть (по умолчанию да); нет: в первой части можно любой картой."))
+    count: str = option(
+        "last13", label=Text("Tricks that count", "Какие взятки считаются"),
+        help=Text("Only the 13 tricks of stage 2 (default), or all 26.",
+                  "Только 13 взяток второй части (по умолчанию) или все 26."),
+        choices=(("last13", Text("Only stage 2 (13 tricks)", "Только вторая часть (13 взяток)")),
+                 ("all26", Text("All 26 tricks", "Все 26 взяток"))))
+    scoring: str = option(
+        "game", label=Text("Scoring", "Подсчёт очков"),
+        help=Text("Points for a deal won: 1 (default), the difference in tricks, or the tricks over the book.",
+                  "Очки за выигранную раздачу: 1 (по умолчанию), разница во взятках или взятки сверх книжки."),
+        choices=(("game", Text("1 point per deal won", "1 очко за выигранную раздачу")),
+                 ("difference", Text("Difference in tricks", "Разница во взятках")),
+                 ("over_book", Text("Tricks over book", "Взятки сверх книжки"))))
+    high_low: bool = option(
+        False, label=Text("High/low by trump colour", "Высокая/низкая игра по цвету козыря"),
+        help=Text("A red trump card: most tricks win; a black one: fewest tricks win (default off).",
+                  "Красный козырь: выигрывает больше взяток, чёрный: меньше (по умолчанию нет)."))
+    deals: int = option(
+        1, bounds=(1, 100), label=Text("Deals", "Раздачи"),
+        help=Text("Deals in the session, the dealer alternating (default 1).",
+                  "Сколько раздач в партии, сдающий чередуется (по умолчанию 1)."))
 
 
 def deal_points(counted: tuple[int, int], low: bool, count: str, scoring: str) -> tuple[int | None, int]:
     """Winner seat (None for a 13-13 draw) and the points they score.
 
-    Clarification 4 of RULES.md: the book is 6 (``last13``) or 13 (``all26``)
+    docs/rules.md#german-scoring: the book is 6 (``last13``) or 13 (``all26``)
     in high and low games alike, and ``over_book`` always scores the larger
     count minus the book; ``difference`` scores the difference.
     """
@@ -57,9 +69,13 @@ class GermanWhist(Game):
     ('play', True)
     """
 
-    name = "german"
-    title = "German Whist"
+    info = GameInfo(
+        "german", Text("German Whist", "Немецкий вист"),
+        Text("Two players: win cards from the stock, then play out the 13 tricks that count.",
+             "Двое: выигрывайте карты из прикупа, затем разыграйте 13 взяток, которые считаются."),
+        min_seats=2, max_seats=2, human_seat=0)
     Options = GermanWhistOptions
+    options: GermanWhistOptions
     seat_names = ("A", "B")
 
     def _start(self) -> None:
@@ -108,11 +124,12 @@ class GermanWhist(Game):
     def hand(self, seat: int) -> list[Card]:
         return from_mask(self.play.hands[seat])
 
-    def _legal(self) -> list[Action]:
+    def _legal(self) -> list[Card]:
         return from_mask(self.play.legal())
 
-    def _apply(self, card: Card) -> None:
-        winner = self.play.play(card.index)
+    def _apply(self, action: Action) -> None:
+        assert isinstance(action, Card)  # checked legal: German Whist has only card plays
+        winner = self.play.play(action.index)
         if winner is None:
             return
         if len(self.play.tricks) <= 13:  # a stage-1 trick: the winner takes the prize
@@ -134,7 +151,7 @@ class GermanWhist(Game):
 
     def _finish_deal(self) -> None:
         s1, s2 = self.tricks_won(1), self.tricks_won(2)
-        counted = tuple(s2) if self.options.count == "last13" else (s1[0] + s2[0], s1[1] + s2[1])
+        counted = (s2[0], s2[1]) if self.options.count == "last13" else (s1[0] + s2[0], s1[1] + s2[1])
         winner, points = deal_points(counted, self.low_game, self.options.count, self.options.scoring)
         if winner is not None:
             self.points[winner] += points
@@ -164,33 +181,31 @@ class GermanWhist(Game):
         held = self.play.hands[seat]
         return [DECK[c] for c in self.prizes[seat] if held >> c & 1]
 
-    def observation(self, seat: int) -> dict:
-        obs = self._base_observation(seat)
+    def observation(self, seat: int) -> GermanObservation:
         other = 1 - seat
         p = self.play
-        obs.update(
-            {
-                "deal_number": self.deal_number,
-                "dealer": self.dealer,
-                "stage": self.stage,
-                "trump": str(Suit(p.trump)),
-                "trump_card": str(DECK[self.trump_card]),
-                "low_game": self.low_game,
-                "prize": str(DECK[self.stock[0]]) if self.stock else None,
-                "stock_size": len(self.stock),
-                "leader": p.leader,
-                "trick": [{"seat": s, "card": str(DECK[c])} for s, c in p.trick],
-                "tricks": _tricks_view(p.tricks),
-                "tricks_won": {"stage1": self.tricks_won(1), "stage2": self.tricks_won(2)},
-                "prizes_taken": [[str(DECK[c]) for c in self.prizes[s]] for s in (0, 1)],
-                "my_draws": [str(DECK[c]) for c in self.draws[seat]],
-                "opponent_hand_size": bin(p.hands[other]).count("1"),
-                "opponent_known": [str(c) for c in self.known_hand(other)],
-                "points": list(self.points),
-                "deals_won": list(self.deals_won),
-                "deal_results": [dict(r) for r in self.deal_results],
-            }
-        )
+        obs: GermanObservation = {
+            **self._base_observation(seat),
+            "deal_number": self.deal_number,
+            "dealer": self.dealer,
+            "stage": self.stage,
+            "trump": str(DECK[self.trump_card].suit),
+            "trump_card": str(DECK[self.trump_card]),
+            "low_game": self.low_game,
+            "prize": str(DECK[self.stock[0]]) if self.stock else None,
+            "stock_size": len(self.stock),
+            "leader": p.leader,
+            "trick": [{"seat": s, "card": str(DECK[c])} for s, c in p.trick],
+            "tricks": _tricks_view(p.tricks),
+            "tricks_won": {"stage1": self.tricks_won(1), "stage2": self.tricks_won(2)},
+            "prizes_taken": [[str(DECK[c]) for c in self.prizes[s]] for s in (0, 1)],
+            "my_draws": [str(DECK[c]) for c in self.draws[seat]],
+            "opponent_hand_size": bin(p.hands[other]).count("1"),
+            "opponent_known": [str(c) for c in self.known_hand(other)],
+            "points": list(self.points),
+            "deals_won": list(self.deals_won),
+            "deal_results": [dict(r) for r in self.deal_results],
+        }
         if self.is_over:
             obs["result"] = self.result()
         return obs
@@ -204,8 +219,15 @@ class GermanWhist(Game):
             "winner": None if a == b else (0 if a > b else 1),
         }
 
+    def scores(self) -> list[float]:
+        return [float(p) for p in self.points]
 
-def _tricks_view(tricks) -> list[dict]:
+    def _winning_side(self) -> tuple[int | None, str]:
+        """A session is won on points, not on deals won."""
+        return self.result()["winner"], "points"
+
+
+def _tricks_view(tricks: list[tuple[int, list[tuple[int, int]], int]]) -> list[TrickView]:
     return [
         {"leader": l, "cards": [{"seat": s, "card": str(DECK[c])} for s, c in plays], "winner": w}
         for l, plays, w in tricks

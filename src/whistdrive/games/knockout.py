@@ -1,13 +1,14 @@
-"""Knock-out Whist, 2-7 players (RULES.md section 3, seed 004; no "dog's life")."""
+"""Knock-out Whist, 2-7 players, without the "dog's life" (docs/rules.md#knockout)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from ..cards import DECK, Card, Suit, from_mask
-from ..errors import InvalidOptions
 from .base import Action, Decision, Game, Options
 from .german import _tricks_view
+from .observation import KnockoutObservation
+from .spec import GameInfo, Text, option
 from .trick import TrickPlay, suit_of
 
 SEAT_NAMES = ("P1", "P2", "P3", "P4", "P5", "P6", "P7")
@@ -15,20 +16,21 @@ SEAT_NAMES = ("P1", "P2", "P3", "P4", "P5", "P6", "P7")
 
 @dataclass(frozen=True)
 class KnockoutOptions(Options):
-    players: int = 4
-
-    def __post_init__(self):
-        self._check("players", int)
-        if not 2 <= self.players <= 7:
-            raise InvalidOptions(f"option players={self.players}: expected 2..7")
+    players: int = option(
+        4, bounds=(2, 7), label=Text("Players", "Игроки"),
+        help=Text("Number of players, 2 to 7 (default 4).", "Число игроков, от 2 до 7 (по умолчанию 4)."))
 
 
 class KnockoutWhist(Game):
     """A whole game of Knock-out Whist: seven deals at most, 7 cards down to 1."""
 
-    name = "knockout"
-    title = "Knock-out Whist"
+    info = GameInfo(
+        "knockout", Text("Knock-out Whist", "Вист на выбывание"),
+        Text("Two to seven players: take no trick in a deal and you are out.",
+             "От двух до семи игроков: не взял ни одной взятки в раздаче — выбыл."),
+        min_seats=2, max_seats=7, human_seat=0, seats_option="players", score_unit="wins")
     Options = KnockoutOptions
+    options: KnockoutOptions
 
     @property
     def seat_names(self) -> tuple[str, ...]:
@@ -82,20 +84,23 @@ class KnockoutWhist(Game):
     def hand(self, seat: int) -> list[Card]:
         return from_mask(self.play.hands.get(seat, 0))
 
-    def _legal(self) -> list[Action]:
+    def _legal(self) -> list[Suit] | list[Card]:
         return list(Suit) if self.choosing_trump else from_mask(self.play.legal())
 
     def _apply(self, action: Action) -> None:
-        if self.choosing_trump:
+        if isinstance(action, Suit):  # checked legal: a suit only while the dealer chooses trump
             self.play.trump = int(action)
             self.choosing_trump = False
             return
+        assert isinstance(action, Card)
         self.play.play(action.index)
         if self.play.done:
             self._finish_deal()
 
     def _finish_deal(self) -> None:
         won = dict(self.play.won)
+        trump = self.play.trump
+        assert trump is not None  # a deal is played out only after its trump is fixed
         knocked = [s for s in self.active if won[s] == 0]
         for s in knocked:
             self.out[s] = self.deal_number
@@ -103,7 +108,7 @@ class KnockoutWhist(Game):
             {
                 "deal": self.deal_number,
                 "dealer": self.dealer,
-                "trump": str(Suit(self.play.trump)),
+                "trump": str(Suit(trump)),
                 "hand_size": self.hand_size,
                 "tricks": {str(s): won[s] for s in self.active},
                 "out": knocked,
@@ -128,27 +133,25 @@ class KnockoutWhist(Game):
             tied = [s for s in tied if drawn[s] % 13 == top]
         return tied[0]
 
-    def observation(self, seat: int) -> dict:
-        obs = self._base_observation(seat)
+    def observation(self, seat: int) -> KnockoutObservation:
         p = self.play
-        obs.update(
-            {
-                "deal_number": self.deal_number,
-                "hand_size": self.hand_size,
-                "dealer": self.dealer,
-                "trump": None if p.trump is None else str(Suit(p.trump)),
-                "trump_card": None if self.trump_card is None else str(DECK[self.trump_card]),
-                "active": list(self.active),
-                "out": {str(s): d for s, d in self.out.items()},
-                "hand_sizes": {str(s): bin(h).count("1") for s, h in p.hands.items()},
-                "leader": p.leader,
-                "trick": [{"seat": s, "card": str(DECK[c])} for s, c in p.trick],
-                "tricks": _tricks_view(p.tricks),
-                "tricks_won": {str(s): n for s, n in p.won.items()},
-                "tie_breaks": [dict(t) for t in self.tie_breaks],
-                "deal_results": [dict(r) for r in self.deal_results],
-            }
-        )
+        obs: KnockoutObservation = {
+            **self._base_observation(seat),
+            "deal_number": self.deal_number,
+            "hand_size": self.hand_size,
+            "dealer": self.dealer,
+            "trump": None if p.trump is None else str(Suit(p.trump)),
+            "trump_card": None if self.trump_card is None else str(DECK[self.trump_card]),
+            "active": list(self.active),
+            "out": {str(s): d for s, d in self.out.items()},
+            "hand_sizes": {str(s): bin(h).count("1") for s, h in p.hands.items()},
+            "leader": p.leader,
+            "trick": [{"seat": s, "card": str(DECK[c])} for s, c in p.trick],
+            "tricks": _tricks_view(p.tricks),
+            "tricks_won": {str(s): n for s, n in p.won.items()},
+            "tie_breaks": [dict(t) for t in self.tie_breaks],
+            "deal_results": [dict(r) for r in self.deal_results],
+        }
         if self.is_over:
             obs["result"] = self.result()
         return obs
@@ -159,3 +162,9 @@ class KnockoutWhist(Game):
             "out": {str(s): d for s, d in self.out.items()},
             "deals": [dict(r) for r in self.deal_results],
         }
+
+    def scores(self) -> list[float]:
+        return [float(self.winner == s) for s in range(self.num_seats)]
+
+    def _winning_side(self) -> tuple[int | None, str]:
+        return self.winner, "last_player"

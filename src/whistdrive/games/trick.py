@@ -1,4 +1,4 @@
-"""The trick core shared by every game (RULES.md section 0).
+"""The trick core shared by every game (docs/rules.md#trick).
 
 Hands are 52-bit masks (see :mod:`whistdrive.cards`); a suit's cards are the
 13 bits starting at ``13 * suit``.

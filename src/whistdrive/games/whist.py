@@ -1,51 +1,73 @@
-"""Whist, four players in two partnerships (RULES.md section 2, seed 003)."""
+"""Whist, four players in two partnerships (docs/rules.md#whist)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from ..cards import DECK, Card, Suit, from_mask
-from ..errors import InvalidOptions
 from .base import Action, Decision, Game, Options
 from .german import _tricks_view
+from .observation import WhistObservation, WhistScoreSheet
+from .spec import GameInfo, Text, option
 from .trick import TrickPlay, suit_of
 from .whist_scoring import RubberScore, honours_held, score_deal
 
 PRESETS = {"english": {"target": 5, "honours": True}, "american": {"target": 7, "honours": False}}
 SIDES = ("NS", "EW")
+LENGTH = (("rubber", Text("A rubber (best of three games)", "Роббер (до двух выигранных геймов)")),
+          ("game", Text("One game", "Один гейм")),
+          ("deal", Text("One deal", "Одна раздача")))
 
 
 @dataclass(frozen=True)
 class WhistOptions(Options):
-    preset: str = "english"
-    target: int | None = None  # None: the preset's (5 English, 7 American)
-    honours: bool | None = None  # None: the preset's (on in English whist)
-    rubber_bonus: bool = False
-    length: str = "rubber"  # "rubber" | "game" | "deal" (one deal: analysis, duplicate play)
+    """A preset, the target, honours, the bonus and the length (Humbug Whist has the same).
 
-    def __post_init__(self):
-        self._check("preset", tuple(PRESETS))
-        for key, value in PRESETS[self.preset].items():
-            if getattr(self, key) is None:
-                object.__setattr__(self, key, value)
-        self._check("target", int)
-        if not 1 <= self.target <= 100:
-            raise InvalidOptions(f"option target={self.target}: expected 1..100")
-        self._check("honours", bool)
-        self._check("rubber_bonus", bool)
-        self._check("length", ("rubber", "game", "deal"))
+    ``target`` and ``honours`` left as None take the preset's values.
+    """
+
+    PRESETS = PRESETS
+    preset: str = option(
+        "english", label=Text("Rules", "Правила"),
+        help=Text("English whist (game to 5, honours) or American (game to 7, no honours).",
+                  "Английский вист (гейм до 5, онёры) или американский (гейм до 7, без онёров)."),
+        choices=(("english", Text("English (5 points, honours)", "Английский (5 очков, онёры)")),
+                 ("american", Text("American (7 points, no honours)", "Американский (7 очков, без онёров)"))))
+    target: int = option(
+        None, bounds=(1, 100), from_preset=True, label=Text("Points for a game", "Очков на гейм"),
+        help=Text("Points that win a game (default from the rules chosen).",
+                  "Сколько очков выигрывает гейм (по умолчанию по выбранным правилам)."))
+    honours: bool = option(
+        None, kind="bool", from_preset=True, label=Text("Honours", "Онёры"),
+        help=Text("Score honours, the A K Q J of trumps (default from the rules chosen).",
+                  "Считать онёры — туза, короля, даму и валета козырей (по умолчанию по выбранным правилам)."))
+    rubber_bonus: bool = option(
+        False, label=Text("Rubber bonus (+2)", "Премия за роббер (+2)"),
+        help=Text("Two extra rubber points to the rubber's winners (default off).",
+                  "Два дополнительных очка роббера победителям роббера (по умолчанию нет)."))
+    length: str = option(
+        "rubber", label=Text("Length", "Продолжительность"),
+        help=Text("Play a rubber (default), one game or one deal.",
+                  "Играть роббер (по умолчанию), один гейм или одну раздачу."),
+        choices=LENGTH)
 
 
 class Whist(Game):
     """A rubber of whist; seats N, E, S, W (0-3), partners N-S (side 0) and E-W (side 1)."""
 
-    name = "whist"
-    title = "Whist"
+    info = GameInfo(
+        "whist", Text("Whist", "Вист"),
+        Text("Four players in partnerships: you sit South, the computer plays your partner North.",
+             "Четверо, пара на пару: вы сидите на юге, компьютер играет за вашего партнёра на севере."),
+        min_seats=4, max_seats=4, human_seat=2, partnerships=True, score_unit="tricks",
+        arena_options={"length": "deal"})
     Options = WhistOptions
+    options: WhistOptions
     seat_names = ("N", "E", "S", "W")
 
     def _start(self) -> None:
         o = self.options
+        assert o.target is not None and o.honours is not None  # filled from the preset
         self.score = RubberScore(o.target, o.honours, o.rubber_bonus)
         self.dealer = self.chance.dealer([0, 1, 2, 3])
         self.deal_results: list[dict] = []
@@ -89,11 +111,12 @@ class Whist(Game):
     def hand(self, seat: int) -> list[Card]:
         return from_mask(self.play.hands[seat])
 
-    def _legal(self) -> list[Action]:
+    def _legal(self) -> list[Card]:
         return from_mask(self.play.legal())
 
-    def _apply(self, card: Card) -> None:
-        self.play.play(card.index)
+    def _apply(self, action: Action) -> None:
+        assert isinstance(action, Card)  # checked legal: whist has only card plays
+        self.play.play(action.index)
         if self.play.done:
             self._finish_deal()
 
@@ -102,7 +125,7 @@ class Whist(Game):
         return [w[0] + w[2], w[1] + w[3]]
 
     def _finish_deal(self) -> None:
-        trump = self.play.trump
+        trump = suit_of(self.turned_up)
         honours = honours_held(self.dealt, trump)
         line = score_deal(self.score, self.tricks_by_side(), honours)
         line.update({"dealer": self.dealer, "trump": str(Suit(trump)), "honours_held": honours})
@@ -111,26 +134,24 @@ class Whist(Game):
             self.dealer = (self.dealer + 1) % 4
             self._deal()
 
-    def observation(self, seat: int) -> dict:
-        obs = self._base_observation(seat)
+    def observation(self, seat: int) -> WhistObservation:
         p = self.play
         showing = self.turned_up_showing
-        obs.update(
-            {
-                "deal_number": self.deal_number,
-                "dealer": self.dealer,
-                "trump": str(Suit(p.trump)),
-                "turned_up": str(DECK[self.turned_up]) if showing else None,
-                "known_cards": self._known_cards(seat),
-                "hand_sizes": [bin(p.hands[s]).count("1") for s in range(4)],
-                "leader": p.leader,
-                "trick": [{"seat": s, "card": str(DECK[c])} for s, c in p.trick],
-                "tricks": _tricks_view(p.tricks),
-                "tricks_won": self.tricks_by_side(),
-                "score": self.score_sheet(),
-                "deal_results": [dict(r) for r in self.deal_results],
-            }
-        )
+        obs: WhistObservation = {
+            **self._base_observation(seat),
+            "deal_number": self.deal_number,
+            "dealer": self.dealer,
+            "trump": str(DECK[self.turned_up].suit),
+            "turned_up": str(DECK[self.turned_up]) if showing else None,
+            "known_cards": self._known_cards(seat),
+            "hand_sizes": [bin(p.hands[s]).count("1") for s in range(4)],
+            "leader": p.leader,
+            "trick": [{"seat": s, "card": str(DECK[c])} for s, c in p.trick],
+            "tricks": _tricks_view(p.tricks),
+            "tricks_won": self.tricks_by_side(),
+            "score": self.score_sheet(),
+            "deal_results": [dict(r) for r in self.deal_results],
+        }
         if self.is_over:
             obs["result"] = self.result()
         return obs
@@ -141,7 +162,7 @@ class Whist(Game):
             return {}
         return {str(self.dealer): [str(DECK[self.turned_up])]}
 
-    def score_sheet(self) -> dict:
+    def score_sheet(self) -> WhistScoreSheet:
         s = self.score
         return {
             "sides": list(SIDES),
@@ -163,3 +184,11 @@ class Whist(Game):
         else:
             winner = sheet["rubber"]["winner"] if sheet["rubber"] else None
         return {"winner_side": winner, "score": sheet, "deals": [dict(r) for r in self.deal_results]}
+
+    def scores(self) -> list[float]:
+        """Tricks taken by each seat's partnership, over every deal played."""
+        tricks = [sum(r["tricks"][side] for r in self.deal_results) for side in (0, 1)]
+        return [float(tricks[s % 2]) for s in range(4)]
+
+    def _winning_side(self) -> tuple[int | None, str]:
+        return self.result()["winner_side"], self.options.length

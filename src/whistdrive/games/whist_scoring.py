@@ -1,4 +1,4 @@
-"""Whist scoring (RULES.md section 2.4-2.9): deals, games and rubber points.
+"""Whist scoring (docs/rules.md#whist-scoring, #whist-rubber): deals, games and rubber points.
 
 Pure functions over a small score state, so the same code scores a game
 played here and a real-card game kept on the score pad.
@@ -70,16 +70,16 @@ def score_deal(score: RubberScore, tricks: list[int], honours: list[int] | None,
     """
     start = list(score.game_points)
     points = [0, 0]
-    cap = [None, None]
+    cap: list[int | None] = [None, None]  # a revoking side's ceiling for this deal
     if revoke_by is not None:
         points[1 - revoke_by] += 3
         cap[revoke_by] = score.target - 1
     for side in (0, 1):
         if tricks[side] > 6:
             points[side] += tricks[side] - 6
-    for side in (0, 1):
-        if cap[side] is not None:
-            points[side] = max(0, min(points[side], cap[side] - start[side]))
+    for side, ceiling in enumerate(cap):
+        if ceiling is not None:
+            points[side] = max(0, min(points[side], ceiling - start[side]))
     honour_points = [0, 0]
     reached_on_tricks = any(start[s] + points[s] >= score.target for s in (0, 1))
     if score.honours and honours is not None and not reached_on_tricks:
@@ -87,9 +87,9 @@ def score_deal(score: RubberScore, tricks: list[int], honours: list[int] | None,
             if start[side] == score.target - 1:
                 continue  # a side standing at target - 1 cannot score honours
             honour_points[side] = 4 if honours[side] == 4 else 2 if honours[side] == 3 else 0
-        for side in (0, 1):
-            if cap[side] is not None:
-                honour_points[side] = max(0, min(honour_points[side], cap[side] - start[side] - points[side]))
+        for side, ceiling in enumerate(cap):
+            if ceiling is not None:
+                honour_points[side] = max(0, min(honour_points[side], ceiling - start[side] - points[side]))
     total = [points[s] + honour_points[s] for s in (0, 1)]
     line = {
         "tricks": list(tricks),

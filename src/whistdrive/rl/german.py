@@ -119,7 +119,3 @@ class GermanRL(GameRL):
                     v[known + low.bit_length() - 1] = 1.0
                     rest ^= low
         return True
-
-    def returns(self, game: Game) -> list[float]:
-        a, b = game.points
-        return [float(a - b), float(b - a)]

@@ -73,7 +73,3 @@ class KnockoutRL(GameRL):
                 count_trick(v, L["tricks_won"] + relative(winner, me, n), 7)
                 one_hot(v, L["leader"], n, relative(winner, me, n))
         return True
-
-    def returns(self, game: Game) -> list[float]:
-        n = game.num_seats
-        return [1.0 if s == game.winner else -1.0 / (n - 1) for s in range(n)]

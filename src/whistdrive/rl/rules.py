@@ -87,8 +87,9 @@ class GameRL:
         return False
 
     def returns(self, game: Game) -> list[float]:
-        """Each seat's payoff at the end of the game (zero-sum)."""
-        raise NotImplementedError
+        """Each seat's payoff at the end of the game: the game's outcome (+1 a win, -1 a loss, 0 a draw;
+        the losers of a game of several sides share -1 so that returns sum to 0)."""
+        return list(game.outcome().returns)
 
 
 def relative(seat: int, me: int, n: int) -> int:

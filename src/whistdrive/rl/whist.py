@@ -73,15 +73,3 @@ class WhistRL(GameRL):
                 count_trick(v, L["tricks_won"] + (0 if winner % 2 == me % 2 else 1), 13)
                 one_hot(v, L["leader"], 4, relative(winner, me, 4))
         return True
-
-    def returns(self, game: Game) -> list[float]:
-        length = game.options.length
-        if length == "deal":
-            t = game.deal_results[-1]["tricks"]
-            diff = t[0] - t[1]
-        elif length == "game":
-            diff = 1 if game.score.games[0]["winner"] == 0 else -1
-        else:
-            points = game.score.rubber_points()
-            diff = points[0] - points[1]
-        return [float(diff if s % 2 == 0 else -diff) for s in range(4)]

@@ -7,7 +7,7 @@ of the remaining tricks?" (a null-window search); :func:`solve_exact` finds
 the exact value by a binary search over the target with a shared
 transposition table.
 
-Why this shape (see docs/solver.md and DESIGN.md "The fast core"):
+Why this shape (see docs/solver.md, "How it works"):
 
 * iterative search with an explicit stack and no recursion: a recursive
   ``@njit`` function loaded from the on-disk cache can crash numba;

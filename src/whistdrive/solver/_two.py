@@ -42,7 +42,7 @@ What makes it fast (DDS's ideas, two-hand flavour):
   narrows [lo, hi] (the table answers the repeated parts).
 
 Iterative with an explicit stack, one specialisation per function, every
-argument an int64 scalar or array (DESIGN.md, "The fast core").  The
+argument an int64 scalar or array (see solver._core).  The
 helpers that take arrays (table probe and store, move generation) are
 inlined into the search: as calls they cost a reference-count round trip
 per array on every node (measured: 13 % of the search time).  The frame

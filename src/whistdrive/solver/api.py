@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -193,10 +194,11 @@ class _Engine:
     def __init__(self, log2_size: int = 18, two_log2_size: int = 17) -> None:
         self.log2_size = log2_size
         self.two_log2_size = two_log2_size
-        self.table = None
-        self.work = None
-        self.two_table = None
-        self.two_work = None
+        # the kernels' numpy arrays (tables, scratch), allocated on first use: untyped like the kernels
+        self.table: Any = None
+        self.work: Any = None
+        self.two_table: Any = None
+        self.two_work: Any = None
         self.two_epoch = 0  # root calls so far: the table evicts entries of older calls first
         self.gens: dict[tuple, int] = {}
         self.lock = threading.Lock()
@@ -430,7 +432,8 @@ def _card_values(pos: Position, engine: _Engine) -> dict[int, int]:
     for _, c in pos.trick:
         allc |= 1 << c
     mine = pos.hands[pos.to_move]
-    prev_card, prev_val = None, None
+    prev_card: int | None = None
+    prev_val = 0
     for card in legal:  # ascending: equal neighbours inherit the value
         if prev_card is not None and prev_card // 13 == card // 13:
             between = allc & ((1 << card) - (1 << (prev_card + 1)))

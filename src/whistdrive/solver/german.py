@@ -1,6 +1,6 @@
 """German Whist stage 1 solved exactly when the stock order is known.
 
-Stage-1 tricks (RULES.md 1.1.3): after each trick the winner takes the
+Stage-1 tricks (docs/rules.md#german-play): after each trick the winner takes the
 face-up prize ``stock[0]``, the loser the next card ``stock[1]``, and
 ``stock[2]`` becomes the new prize.  When the stock is empty, stage 2 is a
 two-hand ending solved by the compiled kernel.

@@ -17,13 +17,14 @@ import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
+from ..arena import OPENSPIEL_BOTS
 from ..bots.base import Player
 from ..rl import RLGame
 from . import games as spiel_games
 from .chance import Probe
 from .resample import resample_game
 
-BOTS = ("openspiel-ismcts",)
+BOTS = OPENSPIEL_BOTS
 
 
 class SpielPlayer(Player):
@@ -41,8 +42,7 @@ class SpielPlayer(Player):
         self.simulations = simulations
         state = np.random.RandomState(self.rng.randrange(1 << 31))
         evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=state)
-        scale = max(1.0, self.spiel_game.max_utility())
-        self.bot = ismcts.ISMCTSBot(self.spiel_game, evaluator, uct_c=2.0 * scale, max_simulations=simulations,
+        self.bot = ismcts.ISMCTSBot(self.spiel_game, evaluator, uct_c=2.0, max_simulations=simulations,
                                     random_state=state)
 
     def choose(self, observation: dict, budget: float | None = None) -> str:

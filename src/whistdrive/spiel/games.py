@@ -30,18 +30,13 @@ PARAMETERS = {
 """OpenSpiel parameters and their defaults (whist plays one deal unless ``length`` says otherwise)."""
 
 
-def _bounds(game: str, params: dict) -> tuple[float, float, int, int]:
-    """min utility, max utility, longest game in decisions, seats."""
+def _longest(game: str, params: dict) -> int:
+    """The longest game, in decisions."""
     if game == "german":
-        per_deal = 26 if params["count"] == "all26" or params["scoring"] == "difference" else 13
-        span = params["deals"] * (1 if params["scoring"] == "game" else per_deal)
-        return -span, span, 52 * params["deals"], 2
+        return 52 * params["deals"]
     if game == "whist":
-        span = {"deal": 13, "game": 1}.get(params["length"], 100)
-        deals = {"deal": 1, "game": 13}.get(params["length"], 39)
-        return -span, span, 52 * deals, 4
-    n = params["players"]
-    return -1.0, 1.0, 7 * 28 + 6, n
+        return 52 * {"deal": 1, "game": 13}.get(params["length"], 39)
+    return 7 * 28 + 6  # Knock-out: at most 7 hands of cards down to 1, and six trump choices
 
 
 def game_type(game: str) -> pyspiel.GameType:
@@ -75,13 +70,13 @@ class WhistdriveGame(pyspiel.Game):
         self.options = {k: params[k] for k in PARAMETERS[self.name]}
         probe = RLGame(self.name, self.options, seed=0)  # validates the options
         self.rules = probe.rules
-        low, high, length, seats = _bounds(self.name, self.options)
+        length = _longest(self.name, self.options)
         info = pyspiel.GameInfo(
             num_distinct_actions=probe.num_actions,
             max_chance_outcomes=52,
             num_players=probe.num_seats,
-            min_utility=float(low),
-            max_utility=float(high),
+            min_utility=-1.0,  # returns are the game's outcome: +1 a win, -1 a loss
+            max_utility=1.0,
             utility_sum=0.0,
             max_game_length=length,
         )

@@ -3,17 +3,16 @@
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 
 from ..bots import LEVELS
-from ..options_cli import add_option_flags, options_from_args
+from ..games import GAMES
+from ..options_cli import add_option_flags, help_lang, options_from_args
 
-GAME_HELP = {
-    "german": "German Whist, 2 players",
-    "whist": "Whist, 4 players in partnerships",
-    "knockout": "Knock-out Whist, 2-7 players",
-}
+
+def _games_help() -> dict[str, str]:
+    lang = help_lang()
+    return {name: f"{g.info.title.get(lang)}: {g.info.blurb.get(lang)}" for name, g in GAMES.items()}
 
 
 def register(sub) -> None:
@@ -23,12 +22,12 @@ def register(sub) -> None:
         description="Play in the terminal against the computer.",
     )
     play_games = play.add_subparsers(dest="game", metavar="GAME", required=True)
-    for game, help_text in GAME_HELP.items():
-        p = play_games.add_parser(game, help=help_text, description=f"{help_text}: a game against the computer.")
+    for game, help_text in _games_help().items():
+        p = play_games.add_parser(game, help=help_text, description=help_text)
         add_option_flags(p, game)
         p.add_argument("--level", default=None, choices=LEVELS, help="computer players' level (default: expert)")
         p.add_argument("--seed", type=int, help="seed for a reproducible deal")
-        p.add_argument("--lang", choices=("en", "ru"), default=_default_lang(), help="language (default from LANG)")
+        p.add_argument("--lang", choices=("en", "ru"), default=help_lang(), help="language (default from LANG)")
         p.add_argument("--ascii", action="store_true", help="letters instead of suit symbols")
         p.add_argument("--no-color", action="store_true", help="no ANSI colours")
         p.add_argument("--save", metavar="FILE", help="write the game record here when the game ends")
@@ -40,7 +39,7 @@ def register(sub) -> None:
         description="Play computer-only games and write one record per line.",
     )
     sim_games = sim.add_subparsers(dest="game", metavar="GAME", required=True)
-    for game, help_text in GAME_HELP.items():
+    for game, help_text in _games_help().items():
         p = sim_games.add_parser(game, help=help_text)
         add_option_flags(p, game)
         p.add_argument(
@@ -63,12 +62,8 @@ def register(sub) -> None:
     )
     rep.add_argument("file", help="a .json record or a .jsonl file of records")
     rep.add_argument("--check", action="store_true", help="only validate, print a summary")
-    rep.add_argument("--lang", choices=("en", "ru"), default=_default_lang())
+    rep.add_argument("--lang", choices=("en", "ru"), default=help_lang())
     rep.set_defaults(run=_run_replay)
-
-
-def _default_lang() -> str:
-    return "ru" if os.environ.get("LANG", "").lower().startswith("ru") else "en"
 
 
 def _run_play(args: argparse.Namespace) -> int:

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 from ..cards import Card, Suit
 from ..errors import IllegalMove, ParseError
-from ..games import new_game
+from ..games import GAMES, new_game
+from ..games.base import Exchange
 from ..players import computer_player
 from ..records import dumps, to_record
 from .narrate import apply_and_narrate
 from .render import Style, render, score_text
 from .texts import t
-
-HUMAN_SEAT = {"german": 0, "whist": 2, "knockout": 0}  # whist: the human sits South
 
 
 def read_action(obs: dict, text: str, lang: str):
@@ -26,6 +25,8 @@ def read_action(obs: dict, text: str, lang: str):
     try:
         if obs["decision"] == "trump":
             return str(Suit.parse(text))
+        if obs["decision"] == "exchange":
+            return str(Exchange.parse(text))
         card = str(Card.parse(text))
     except ParseError as e:
         raise ValueError(t(lang, "unknown", text=text, help=t(lang, "help")) + f" ({e})") from None
@@ -47,7 +48,7 @@ def play_game(
 ) -> int:
     game = new_game(game_name, options, seed=seed)
     style = Style(lang, color, ascii_only)
-    me = HUMAN_SEAT[game_name]
+    me = GAMES[game_name].info.human_seat
     bots = {
         s: computer_player(level, game_name, seed=None if seed is None else seed + s)
         for s in range(game.num_seats)
@@ -79,7 +80,7 @@ def _ask(game, me: int, style: Style, input_fn, output):
     lang = style.lang
     while True:
         obs = game.observation(me)
-        prompt = t(lang, "prompt_trump" if obs["decision"] == "trump" else "prompt")
+        prompt = t(lang, {"trump": "prompt_trump", "exchange": "prompt_exchange"}.get(obs["decision"], "prompt"))
         try:
             text = input_fn(prompt)
         except EOFError:

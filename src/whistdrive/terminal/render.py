@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..cards import Card, Suit
+from ..games import GAMES
 from .texts import t, tricks
 
 RED, RESET, BOLD, DIM = "\x1b[31m", "\x1b[0m", "\x1b[1m", "\x1b[2m"
@@ -41,14 +42,15 @@ def seat_label(obs: dict, seat: int, lang: str) -> str:
 
 
 def label(game: str, seat_names, seat: int, viewer: int | None, lang: str) -> str:
-    """'You', 'Partner' or the seat's name, from the viewer's point of view."""
+    """'You', 'Partner', 'Opponent' or the seat's name, from the viewer's point of view."""
+    info = GAMES[game].info
     if viewer is None:
         return seat_names[seat]
     if seat == viewer:
         return t(lang, "you")
-    if game == "whist" and seat == (viewer + 2) % 4:
+    if info.partnerships and info.side(seat) == info.side(viewer):
         return f"{t(lang, 'partner')} ({seat_names[seat]})"
-    if game == "german":
+    if info.max_seats == 2:
         return t(lang, "opponent")
     return seat_names[seat]
 
@@ -64,13 +66,7 @@ def render(obs: dict, style: Style) -> str:
     head = f"{t(lang, 'deal')} {obs['deal_number']}   {t(lang, 'trump')}: {style.suit(obs['trump'])}"
     head += f"   ({seat_label(obs, obs['dealer'], lang)} — {t(lang, 'dealer')})"
     lines.append(style.bold(head))
-    game = obs["game"]
-    if game == "german":
-        lines.append(_german(obs, style))
-    elif game == "whist":
-        lines.append(_whist(obs, style))
-    else:
-        lines.append(_knockout(obs, style))
+    lines.append(STATUS[obs["game"]](obs, style))
     if obs["tricks"]:
         lines.append(f"{t(lang, 'last_trick')}: {trick_line(obs, obs['tricks'][-1]['cards'], style)}")
     lines.append(f"{t(lang, 'trick')}: {trick_line(obs, obs['trick'], style)}")
@@ -79,7 +75,10 @@ def render(obs: dict, style: Style) -> str:
 
 
 def hand_line(obs: dict, style: Style) -> str:
-    """The hand, legal cards numbered for quick entry, others dimmed."""
+    """The hand, legal cards numbered for quick entry, others dimmed; the choices of an exchange."""
+    if obs["decision"] == "exchange" and obs["legal"]:
+        choices = ", ".join(f"{i}:{t(style.lang, a)}" for i, a in enumerate(obs["legal"], 1))
+        return f"{style.cards(obs['hand'])}\n{t(style.lang, 'choices')}: {choices}"
     legal = obs["legal"] if obs["decision"] == "play" else []
     parts = []
     for card in obs["hand"]:
@@ -138,29 +137,79 @@ def _knockout(obs: dict, style: Style) -> str:
 
 def score_text(obs: dict, style: Style) -> str:
     """The score sheet (German points, whist We/They, knock-out survivors)."""
+    return SCORE[obs["game"]](obs, style)
+
+
+def _german_score(obs: dict, style: Style) -> str:
     lang = style.lang
-    if obs["game"] == "german":
-        me = obs["seat"]
-        rows = [
-            f"{t(lang, 'score')}: {t(lang, 'you')} {obs['points'][me]} — {t(lang, 'opponent')} {obs['points'][1 - me]}"
-            f"  ({t(lang, 'deals_won')} {obs['deals_won'][me]}–{obs['deals_won'][1 - me]})"
-        ]
-        for i, r in enumerate(obs["deal_results"], 1):
-            who = "—" if r["winner"] is None else seat_label(obs, r["winner"], lang)
-            rows.append(f"  {t(lang, 'deal')} {i}: {r['counted'][me]}–{r['counted'][1 - me]}  → {who} +{r['points']}")
-        return "\n".join(rows)
-    if obs["game"] == "whist":
-        mine = obs["seat"] % 2
-        s = obs["score"]
-        rows = [f"{t(lang, 'we'):>8} | {t(lang, 'they')}"]
-        for line in s["lines"]:
-            p = line["points"]
-            rows.append(f"{p[mine]:>8} | {p[1 - mine]}" + ("  ——" if line["game_won_by"] is not None else ""))
-        rp = s["rubber_points"]
-        rows.append(f"{t(lang, 'rubber')}: {rp[mine]} — {rp[1 - mine]}")
-        return "\n".join(rows)
+    me = obs["seat"]
+    rows = [
+        f"{t(lang, 'score')}: {t(lang, 'you')} {obs['points'][me]} — {t(lang, 'opponent')} {obs['points'][1 - me]}"
+        f"  ({t(lang, 'deals_won')} {obs['deals_won'][me]}–{obs['deals_won'][1 - me]})"
+    ]
+    for i, r in enumerate(obs["deal_results"], 1):
+        who = "—" if r["winner"] is None else seat_label(obs, r["winner"], lang)
+        rows.append(f"  {t(lang, 'deal')} {i}: {r['counted'][me]}–{r['counted'][1 - me]}  → {who} +{r['points']}")
+    return "\n".join(rows)
+
+
+def _whist_score(obs: dict, style: Style) -> str:
+    lang = style.lang
+    mine = obs["seat"] % 2
+    s = obs["score"]
+    rows = [f"{t(lang, 'we'):>8} | {t(lang, 'they')}"]
+    for line in s["lines"]:
+        p = line["points"]
+        rows.append(f"{p[mine]:>8} | {p[1 - mine]}" + ("  ——" if line["game_won_by"] is not None else ""))
+    rp = s["rubber_points"]
+    rows.append(f"{t(lang, 'rubber')}: {rp[mine]} — {rp[1 - mine]}")
+    return "\n".join(rows)
+
+
+def _humbug(obs: dict, style: Style) -> str:
+    lang = style.lang
+    me, other = obs["seat"], 1 - obs["seat"]
+    card = style.card(obs["trump_card"])
+    place = obs["trump_card_place"]
+    if place == "out":
+        card += f" ({t(lang, 'trump_card_out')})"
+    elif place in ("showing", "dealer"):
+        card += f" ({seat_label(obs, obs['dealer'], lang)})"
+    parts = [f"{t(lang, 'trump')}: {card}"]
+    for e in obs["exchanges"]:
+        parts.append(t(lang, "exchange_" + e["choice"], who=seat_label(obs, e["seat"], lang)))
+    won, gp = obs["tricks_won"], obs["score"]["game_points"]
+    parts.append(f"{t(lang, 'you')}: {tricks(lang, won[me])}, {t(lang, 'opponent')}: {tricks(lang, won[other])}")
+    parts.append(f"{t(lang, 'score')} {gp[me]}–{gp[other]}")
+    text = "   ".join(parts)
+    if obs["laid_aside"]:
+        text += f"\n{t(lang, 'laid_aside')}: {style.cards(obs['laid_aside'])}"
+    return text
+
+
+def _humbug_score(obs: dict, style: Style) -> str:
+    """Whist's sheet with a column for each player."""
+    lang = style.lang
+    me, other = obs["seat"], 1 - obs["seat"]
+    s = obs["score"]
+    rows = [f"{t(lang, 'you'):>8} | {t(lang, 'opponent')}"]
+    for line in s["lines"]:
+        p = line["points"]
+        rows.append(f"{p[me]:>8} | {p[other]}" + ("  ——" if line["game_won_by"] is not None else ""))
+    rp = s["rubber_points"]
+    rows.append(f"{t(lang, 'rubber')}: {rp[me]} — {rp[other]}")
+    return "\n".join(rows)
+
+
+def _knockout_score(obs: dict, style: Style) -> str:
+    lang = style.lang
     rows = []
     for r in obs["deal_results"]:
         out = ", ".join(obs["seat_names"][s] for s in r["out"]) or "—"
         rows.append(f"{t(lang, 'deal')} {r['deal']} ({r['hand_size']}): {t(lang, 'out')}: {out}")
     return "\n".join(rows) or "—"
+
+
+# Each game's part of the table and of the score sheet, side by side.
+STATUS = {"german": _german, "whist": _whist, "knockout": _knockout, "humbug": _humbug}
+SCORE = {"german": _german_score, "whist": _whist_score, "knockout": _knockout_score, "humbug": _humbug_score}

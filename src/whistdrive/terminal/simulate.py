@@ -6,6 +6,8 @@ import random
 
 from tqdm import tqdm
 
+from ..bots import LEVELS
+from ..errors import UsageError
 from ..games import new_game
 from ..players import computer_player
 from ..records import dumps, to_record
@@ -23,11 +25,14 @@ def simulate(
     ray: str | None = None,
 ) -> int:
     """Play ``games`` games and write their records; ``ray`` plays them as Ray tasks (local or at an address)."""
-    rng = random.Random(seed)
-    seats = new_game(game_name, options, seed=0).num_seats
+    seats = new_game(game_name, options, seed=0).num_seats  # refuse bad options before the file is touched
     if len(bots) not in (1, seats):
-        raise SystemExit(f"--bots: give one level or {seats} (one per seat)")
+        raise UsageError(f"--bots: give one level or {seats} (one per seat), not {len(bots)}")
+    for level in bots:
+        if level not in LEVELS:
+            raise UsageError(f"unknown level {level!r}: expected one of {', '.join(LEVELS)}")
     levels = bots if len(bots) == seats else bots * seats
+    rng = random.Random(seed)
     jobs = [(game_name, options, levels, rng.getrandbits(63)) for _ in range(games)]
     if ray:
         from ..distributed import ray_map

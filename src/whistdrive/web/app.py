@@ -18,9 +18,11 @@ from fastapi.staticfiles import StaticFiles
 from whistdrive import new_game
 from whistdrive.analysis import solver_values
 from whistdrive.cards import DECK
+from whistdrive.games import GAMES
 
 from . import i18n, rules
 from .botpool import BotPool, levels
+from .health import add_health_routes
 from .security import MAX_HTTP_BODY, MAX_WS_MESSAGE, SECURITY_HEADERS, GuardMiddleware, TokenBucket
 from .store import Store
 from .tables import Conn, Live, TableError, Tables
@@ -29,29 +31,18 @@ log = logging.getLogger("whistdrive.web")
 STATIC = Path(__file__).parent / "static"
 OWNER_COOKIE = "wd_owner"
 LANG_COOKIE = "wd_lang"
-GAMES = ("german", "whist", "knockout")
 
-# What the lobby offers: every option of RULES.md with its choices and default.
-OPTION_SCHEMA = {
-    "german": [
-        {"name": "follow_suit_stage1", "type": "bool", "default": True},
-        {"name": "count", "type": "choice", "choices": ["last13", "all26"], "default": "last13"},
-        {"name": "scoring", "type": "choice", "choices": ["game", "difference", "over_book"], "default": "game"},
-        {"name": "high_low", "type": "bool", "default": False},
-        {"name": "deals", "type": "int", "min": 1, "max": 99, "default": 1},
-    ],
-    "whist": [
-        {"name": "preset", "type": "choice", "choices": ["english", "american"], "default": "english"},
-        {"name": "target", "type": "int", "min": 1, "max": 99, "default": None},
-        {"name": "honours", "type": "bool", "default": None},
-        {"name": "rubber_bonus", "type": "bool", "default": False},
-        {"name": "length", "type": "choice", "choices": ["rubber", "game", "deal"], "default": "rubber"},
-    ],
-    "knockout": [
-        {"name": "players", "type": "int", "min": 2, "max": 7, "default": 4},
-    ],
-}
-PRESETS = {"english": {"target": 5, "honours": True}, "american": {"target": 7, "honours": False}}
+
+def game_meta() -> dict:
+    """Each game's descriptor as the lobby reads it: names, seats, options with their bounds and texts."""
+    out = {}
+    for name, g in GAMES.items():
+        info = g.info
+        out[name] = {"title": info.title.as_dict(), "blurb": info.blurb.as_dict(), "min_seats": info.min_seats,
+                     "max_seats": info.max_seats, "human_seat": info.human_seat, "seats_option": info.seats_option,
+                     "partnerships": info.partnerships, "options": [p.to_json() for p in g.Options.params()],
+                     "presets": g.Options.PRESETS}
+    return out
 
 
 @dataclass
@@ -101,6 +92,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return response
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    add_health_routes(app)
 
     def tables(request_or_ws) -> Tables:
         return request_or_ws.app.state.tables
@@ -209,8 +201,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # --- JSON API ----------------------------------------------------------------
     @app.get("/api/meta")
     async def meta():
-        return {"games": OPTION_SCHEMA, "presets": PRESETS, "levels": levels(),
-                "bot_seats": {"german": 1, "whist": 3, "knockout": None}}
+        return {"games": game_meta(), "levels": levels()}
 
     @app.get("/api/games")
     async def list_games(request: Request):

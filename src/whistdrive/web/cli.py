@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
-
 
 def register(subparsers) -> None:
     p = subparsers.add_parser("serve", help="serve the web app (default http://127.0.0.1:8000)",
@@ -47,9 +45,3 @@ def serve(args) -> int:
                 ws_ping_interval=20, ws_ping_timeout=20, timeout_graceful_shutdown=3)
     return 0
 
-
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="whistdrive")
-    register(parser.add_subparsers(dest="command", required=True))
-    args = parser.parse_args(argv)
-    return args.run(args) or 0

@@ -117,6 +117,11 @@ class Store:
     def close(self) -> None:
         self.engine.dispose()
 
+    def ping(self) -> None:
+        """One round trip to the database; raises SQLAlchemyError when it cannot be reached."""
+        with self.engine.connect() as c:
+            c.execute(select(1)).scalar_one()
+
     # --- writes ------------------------------------------------------------
     def create(self, row: GameRow) -> None:
         now = time.time()

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 from whistdrive import new_game
 from whistdrive.errors import IllegalMove, ParseError
+from whistdrive.games import GAMES
 from whistdrive.games.base import Game, parse_action
 
 from .botpool import BotPool, levels
@@ -25,8 +26,6 @@ from .store import GameRow, Store
 
 log = logging.getLogger("whistdrive.web")
 
-HUMAN_SEAT = {"german": 0, "whist": 2, "knockout": 0}
-INT_OPTION_LIMITS = {"deals": (1, 99), "target": (1, 99), "players": (2, 7)}
 
 
 class TableError(Exception):
@@ -58,10 +57,8 @@ def rebuild(name: str, options: dict, seed: int, chance: list[dict], actions: li
     return g
 
 
-def human_won(row: GameRow, result: dict) -> int:
-    if row.game == "whist":
-        return int(result.get("winner_side") == row.human_seat % 2)
-    return int(result.get("winner") == row.human_seat)
+def human_won(row: GameRow, game: Game) -> int:
+    return int(row.human_seat in game.outcome().winners)
 
 
 @dataclass(eq=False)
@@ -112,21 +109,16 @@ class Tables:
 
     # --- creating and loading ----------------------------------------------
     async def create(self, owner: str, name: str, options: dict, bot_levels: list[str]) -> Live:
-        if name not in HUMAN_SEAT:
-            raise TableError("bad_game", f"unknown game {name!r}")
+        if not isinstance(name, str) or name not in GAMES:
+            raise TableError("bad_game", f"unknown game {str(name)[:20]!r}")
         if not isinstance(options, dict) or len(options) > 10:
             raise TableError("bad_options", "options must be an object")
-        for k, v in options.items():
-            if k in INT_OPTION_LIMITS and isinstance(v, int) and not isinstance(v, bool):
-                lo, hi = INT_OPTION_LIMITS[k]
-                if not lo <= v <= hi:
-                    raise TableError("bad_options", f"option {k} must be {lo}..{hi}")
         seed = secrets.randbits(62)
         try:
             game = new_game(name, options, seed=seed)
         except (ValueError, TypeError) as e:
             raise TableError("bad_options", str(e)) from None
-        human = HUMAN_SEAT[name]
+        human = GAMES[name].info.human_seat
         bots = [s for s in range(game.num_seats) if s != human]
         known = levels()
         if not isinstance(bot_levels, list) or len(bot_levels) != len(bots) or \
@@ -230,7 +222,7 @@ class Tables:
         finished = None
         if g.is_over:
             result = g.result()
-            finished = {"result": result, "human_won": human_won(t.row, result)}
+            finished = {"result": result, "human_won": human_won(t.row, g)}
         try:
             await self.db(self.store.append_action, t.row.id, seq, seat, text, chance, finished)
         except Exception:

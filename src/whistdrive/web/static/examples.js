@@ -14,6 +14,8 @@
       stage2: "stage 2", points: "Points", gameScore: "Game score", games: "Games won", rubber: "Rubber points",
       handSize: "Cards each", dealer: "deals", toPlay: "to play", out: "out after deal {n}", trick: "Trick on the table",
       draw: "Draw for the deal", noCards: "no cards", deal: "Deal {n}", step: "Step {n} of {m}",
+      outOfDeal: "(out of the deal)", leftWidow: "Left widow", rightWidow: "Right widow", taken: "taken",
+      laidAside: "Laid aside by {who}",
     },
     ru: {
       first: "В начало", prev: "Предыдущий шаг", next: "Следующий шаг", last: "В конец", controls: "Шаги примера",
@@ -23,7 +25,8 @@
       stage1: "1-я стадия", stage2: "2-я стадия", points: "Очки", gameScore: "Счёт гейма", games: "Выиграно геймов",
       rubber: "Очки роббера", handSize: "Карт у каждого", dealer: "сдаёт", toPlay: "ходит", out: "выбыл после сдачи {n}",
       trick: "Взятка на столе", draw: "Жребий за право сдавать", noCards: "нет карт", deal: "Сдача {n}",
-      step: "Шаг {n} из {m}",
+      step: "Шаг {n} из {m}", outOfDeal: "(вне сдачи)", leftWidow: "Левый прикуп", rightWidow: "Правый прикуп",
+      taken: "взят", laidAside: "Отложено ({who})",
     },
   };
   const SUIT_WORD = {
@@ -89,30 +92,52 @@
     };
     const chip = (label, ...value) => el("span", { class: "ex-chip" }, el("span", { class: "ex-chip-label" }, label + ": "), ...value);
 
-    function facts(f) {
-      const out = el("div", { class: "ex-facts" });
-      out.append(el("span", { class: "ex-chip ex-deal" }, fill(W.deal, { n: f.deal })));
-      out.append(f.trump ? chip(W.trump, WD.suitIcon(f.trump), " " + SUIT_WORD[lang][f.trump])
-        : chip(W.trump, W.noTrump));
-      if (data.game === "german") {
+    // What each game shows beside the table, one function per game.
+    const GAME_FACTS = {
+      german(f, out) {
         out.append(chip(W.trumpCard, card(f.trump_card)));
         if (f.prize) out.append(chip(W.prize, card(f.prize)));
         out.append(chip(W.stock, String(f.stock_size)), chip(W.stage, String(f.stage)));
         if (f.low_game) out.append(el("span", { class: "ex-chip ex-low" }, W.low));
         out.append(chip(W.points, f.points.join("–")));
-      } else if (data.game === "whist") {
+      },
+      whist(f, out) {
         if (f.turned_up) out.append(chip(W.turnedUp, card(f.turned_up)));
         const sides = lang === "ru" ? ["С–Ю", "В–З"] : ["N–S", "E–W"];
         out.append(chip(W.tricks, sides[0] + " " + f.tricks_won[0] + ", " + sides[1] + " " + f.tricks_won[1]));
-        if (f.score) {
-          out.append(chip(W.gameScore, f.score.game_points.join("–")));
-          if (f.score.games && f.score.games.length) out.append(chip(W.games, f.score.games_won.join("–")));
-          if (f.score.rubber) out.append(chip(W.rubber, f.score.rubber_points.join("–")));
-        }
-      } else {
+        scoreChips(f, out);
+      },
+      knockout(f, out) {
         out.append(chip(W.handSize, String(f.hand_size)));
         if (f.trump_card) out.append(chip(W.trumpCard, card(f.trump_card)));
-      }
+      },
+      humbug(f, out) {
+        out.append(chip(W.turnedUp, card(f.turned_up), f.turned_up_out ? " " + W.outOfDeal : ""));
+        out.append(chip(W.tricks, name(f, 0) + " " + f.tricks_won[0] + ", " + name(f, 1) + " " + f.tricks_won[1]));
+        scoreChips(f, out);
+        const rows = [["left", W.leftWidow], ["right", W.rightWidow]].map(([w, label]) =>
+          handRow(label, f.widows[w], W.taken));
+        Object.entries(f.laid_aside).forEach(([s, cards]) => rows.push(handRow(fill(W.laidAside, { who: name(f, s) }), cards)));
+        out.append(el("div", { class: "ex-widows" }, rows));
+      },
+    };
+    function scoreChips(f, out) {
+      if (!f.score) return;
+      out.append(chip(W.gameScore, f.score.game_points.join("–")));
+      if (f.score.games && f.score.games.length) out.append(chip(W.games, f.score.games_won.join("–")));
+      if (f.score.rubber) out.append(chip(W.rubber, f.score.rubber_points.join("–")));
+    }
+    function handRow(label, cards, empty) {
+      return el("div", { class: "ex-widow", role: "group", "aria-label": label }, el("b", {}, label + ": "),
+        cards.length ? el("span", { class: "ex-hand", role: "list" }, cards.map((c) => el("span", { role: "listitem" }, card(c))))
+          : el("span", { class: "ex-empty" }, empty || W.noCards));
+    }
+    function facts(f) {
+      const out = el("div", { class: "ex-facts" });
+      out.append(el("span", { class: "ex-chip ex-deal" }, fill(W.deal, { n: f.deal })));
+      out.append(f.trump ? chip(W.trump, WD.suitIcon(f.trump), " " + SUIT_WORD[lang][f.trump])
+        : chip(W.trump, W.noTrump));
+      GAME_FACTS[data.game](f, out);
       return out;
     }
 
@@ -123,7 +148,7 @@
       const box = el("section", { class: "ex-seat ex-pos-" + pos[s] + (f.to_play === s ? " turn" : "") + (outDeal ? " is-out" : ""),
         "aria-label": name(f, s) });
       const head = el("div", { class: "ex-seat-head" }, el("b", {}, name(f, s)));
-      if (data.game !== "german" && f.kind !== "draw" && f.dealer === s) head.append(el("span", { class: "ex-badge" }, W.dealer));
+      if (data.game !== "german" && data.game !== "humbug" && f.kind !== "draw" && f.dealer === s) head.append(el("span", { class: "ex-badge" }, W.dealer));
       if (f.to_play === s) head.append(el("span", { class: "ex-badge ex-turn" }, W.toPlay));
       if (data.game === "german") {
         const t = f.tricks_won;

@@ -1,0 +1,190 @@
+"""Expert Humbug Whist: sampled deals of the four places, each solved double dummy, averaged.
+
+Once the exchange is over, Humbug Whist is a 13-against-13 two-hand ending
+with trump, so every sampled world is solved exactly by the two-hand kernel.
+The exchange is searched the same way: each world deals the unseen cards to
+the other three places (the turned-up card stays in the dealer's dealt
+hand), each choice is played out to its two final hands — the dealer's reply
+to the non-dealer's choice taken from the hand-strength rule — and the deal
+is solved.  Worlds are weighted by how likely the other player's exchange
+was with the hand they had (:func:`keep_probability`) and, in play, by how
+likely their cards were under the classic policy.  Values are the deal's
+points for me minus the other's, scored as whist scores them (honours, the
+target − 1 rule, game on tricks), with a hundredth of the trick margin to
+break ties.
+"""
+
+from __future__ import annotations
+
+from ..cards import FULL_MASK
+from ..games.whist_scoring import RubberScore, score_deal
+from ..solver import solve_two_hand
+from .dd import play_values
+from .heuristic import card_text
+from .humbug_rules import exchange_choice, keep_probability
+from .rules import card_cost
+from .sampling import play_likelihood, sample_hands
+from .search import SearchPlayer, representatives
+from .view import View, card_int, cards_of, read
+
+WIDOWS = ("left", "right")
+
+
+class DealScore:
+    """The deal's value for a seat, from the score sheet as it stands (whist scoring, one player a side)."""
+
+    def __init__(self, obs: dict):
+        o = obs["options"]
+        self.target, self.honours, self.bonus = o["target"], o["honours"], o["rubber_bonus"]
+        self.start = list(obs["score"]["game_points"])
+        self._cache: dict[tuple, float] = {}
+
+    def value(self, me: int, my_tricks: int, my_honours: int, their_honours: int) -> float:
+        key = (me, my_tricks, my_honours, their_honours)
+        v = self._cache.get(key)
+        if v is None:
+            score = RubberScore(self.target, self.honours, self.bonus, game_points=list(self.start))
+            tricks, held = [0, 0], [0, 0]
+            tricks[me], tricks[1 - me] = my_tricks, 13 - my_tricks
+            held[me], held[1 - me] = my_honours, their_honours
+            points = score_deal(score, tricks, held)["points"]
+            v = self._cache[key] = points[me] - points[1 - me] + 0.01 * (2 * my_tricks - 13)
+        return v
+
+
+def honours_in(hand: int, trump: int) -> int:
+    return sum(hand >> (13 * trump + r) & 1 for r in (9, 10, 11, 12))
+
+
+class HumbugExpert(SearchPlayer):
+    budget = 0.6
+
+    def choose(self, observation: dict, budget: float | None = None) -> str:
+        if observation.get("decision") == "play" and len(observation["legal"]) > 1:
+            v = read(observation)
+            if len(set(representatives(v, v.legal_mask()).values())) == 1:  # all the same: keep the better cards
+                return min(observation["legal"], key=lambda a: card_cost(card_int(a), v.trump))
+        return super().choose(observation, budget)
+
+    def evaluate(self, observation: dict, budget: float | None = None) -> dict[str, float]:
+        v = read(observation)
+        deadline = self.deadline(budget)
+        score = DealScore(observation)
+        if v.decision == "exchange":
+            return self._exchange(v, observation, score, deadline)
+        return self._play(v, observation, score, deadline)
+
+    # --- the exchange ---------------------------------------------------------
+    def _places(self, v: View, obs: dict) -> tuple[dict[str, int], float]:
+        """The dealt places (``dealer``, ``non``, ``left``, ``right``) of one world, and its weight."""
+        me, dealer = v.seat, obs["dealer"]
+        assert v.trump is not None  # turned up before the exchange
+        if self.cheating:
+            assert self.true_game is not None
+            g = self.true_game()
+            p = g.places
+            return {"dealer": p[0], "left": p[1], "non": p[2], "right": p[3]}, 1.0
+        turned = card_int(obs["trump_card"])
+        pool = cards_of(FULL_MASK & ~v.hand & ~(1 << turned))
+        self.rng.shuffle(pool)
+        masks = [_mask(pool[0:13]), _mask(pool[13:26]), _mask(pool[26:])]
+        if me == dealer:  # the turned-up card is in my hand: the three other places share the rest
+            places = {"dealer": v.hand, "non": masks[2], "left": masks[0], "right": masks[1]}
+        else:
+            places = {"non": v.hand, "dealer": masks[2] | 1 << turned, "left": masks[0], "right": masks[1]}
+        weight = 1.0
+        if obs["exchanges"]:  # the non-dealer's choice tells about the hand it was dealt
+            keep = keep_probability(places["non"], v.trump, obs["options"]["honours"])
+            weight = keep if obs["exchanges"][0]["choice"] == "keep" else 1.0 - keep
+        return places, weight
+
+    def _exchange(self, v: View, obs: dict, score: DealScore, deadline: float) -> dict[str, float]:
+        me, dealer, trump = v.seat, obs["dealer"], v.trump
+        assert trump is not None
+        honours_on = obs["options"]["honours"]
+        legal = obs["legal"]
+        totals = dict.fromkeys(legal, 0.0)
+        weight, worlds = 0.0, 0
+        while self.more_worlds(worlds, deadline):
+            places, w = self._places(v, obs)
+            if w > 0:
+                values = {c: self._outcome(places, c, me, dealer, trump, honours_on, obs, score) for c in legal}
+                if "left" in legal and "right" in legal and not self.cheating:  # unseen widows: alike on average
+                    values["left"] = values["right"] = (values["left"] + values["right"]) / 2
+                for c in legal:
+                    totals[c] += w * values[c]
+                weight += w
+            worlds += 1
+            if self.cheating:
+                break
+        return {c: totals[c] / weight for c in legal} if weight else dict.fromkeys(legal, 0.0)
+
+    @staticmethod
+    def _outcome(places: dict[str, int], choice: str, me: int, dealer: int, trump: int, honours_on: bool,
+                 obs: dict, score: DealScore) -> float:
+        """My deal value when I choose ``choice`` in this world."""
+        mine = "dealer" if me == dealer else "non"
+        hand = places[mine] if choice == "keep" else places[choice]
+        if me == dealer:
+            nd = obs["exchanges"][0]["choice"]
+            other = places["non"] if nd == "keep" else places[nd]
+        else:  # the dealer answers by the hand-strength rule among what I left
+            offered = ["keep"] + [w for w in WIDOWS if w != choice]
+            reply = exchange_choice(places["dealer"], trump, honours_on, offered)
+            other = places["dealer"] if reply == "keep" else places[reply]
+        nd_hand, d_hand = (other, hand) if me == dealer else (hand, other)
+        nd_tricks = solve_two_hand(nd_hand, d_hand, trump, 0)  # the non-dealer leads
+        my_tricks = 13 - nd_tricks if me == dealer else nd_tricks
+        return score.value(me, my_tricks, honours_in(hand, trump), honours_in(other, trump))
+
+    # --- the play -------------------------------------------------------------
+    def _play(self, v: View, obs: dict, score: DealScore, deadline: float) -> dict[str, float]:
+        me, other = v.seat, 1 - v.seat
+        reps = representatives(v, v.legal_mask())
+        cands = sorted(set(reps.values()))
+        played_by = _played_by(obs)
+        they_kept = any(e["seat"] == other and e["choice"] == "keep" for e in obs["exchanges"])
+        assert v.trump is not None
+        my_honours = honours_in(v.hand | played_by[me], v.trump)
+        totals = dict.fromkeys(cands, 0.0)
+        weight, worlds = 0.0, 0
+        while self.more_worlds(worlds, deadline):
+            if self.true_game is not None:  # the cheater
+                hands, w = dict(self.true_game().play.hands), 1.0
+            else:
+                hands, _ = sample_hands(v, self.rng)
+                w = play_likelihood(hands, v)
+                if they_kept:  # a kept hand was worth keeping
+                    w *= keep_probability(hands[other] | played_by[other], v.trump, obs["options"]["honours"])
+            if w > 0:
+                theirs = honours_in(hands[other] | played_by[other], v.trump)
+                vals = play_values(hands, [0, 1], v.leader, v.trick, v.trump, {me})
+                won = v.tricks_won[me]
+                for c in cands:
+                    totals[c] += w * score.value(me, won + vals[c], my_honours, theirs)
+                weight += w
+            worlds += 1
+            if self.cheating:
+                break
+        if not weight:
+            return {card_text(c): 0.0 for c in reps}
+        return {card_text(c): totals[reps[c]] / weight for c in reps}
+
+
+def _mask(cards: list[int]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+def _played_by(obs: dict) -> dict[int, int]:
+    """The cards each seat has played in this deal (to rebuild the hands held at the start of play)."""
+    out = {0: 0, 1: 0}
+    plays = [p for t in obs["tricks"] for p in t["cards"]] + list(obs["trick"])
+    for p in plays:
+        out[p["seat"]] |= 1 << card_int(p["card"])
+    return out
+
+
+__all__ = ["DealScore", "HumbugExpert"]
