@@ -8,7 +8,8 @@ from pettingzoo.test import api_test, seed_test
 
 from whistdrive.envs import env
 
-SETUPS = [("german", {}), ("whist", {"length": "deal"}), ("knockout", {"players": 4}), ("knockout", {"players": 2})]
+SETUPS = [("german", {}), ("whist", {"length": "deal"}), ("knockout", {"players": 4}), ("knockout", {"players": 2}),
+          ("humbug", {"length": "deal"})]
 
 
 @pytest.mark.parametrize("game,options", SETUPS)

@@ -20,6 +20,8 @@ SETUPS = [
     ("knockout", {"players": 2}),
     ("knockout", {"players": 4}),
     ("knockout", {"players": 7}),
+    ("humbug", {"length": "deal"}),
+    ("humbug", {"length": "game"}),
 ]
 
 

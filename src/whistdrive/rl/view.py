@@ -13,6 +13,7 @@ import numpy as np
 from ..errors import IllegalMove
 from ..games import Game, new_game
 from .german import GermanRL
+from .humbug import HumbugRL
 from .knockout import KnockoutRL
 from .rules import GameRL
 from .whist import WhistRL
@@ -27,7 +28,7 @@ def mask_bytes(bits: int) -> bytes:
             + _SUIT_BYTES[bits >> 39 & 8191] + _EXTRA_BYTES[bits >> 52 & 15])
 
 
-RULES: dict[str, type[GameRL]] = {r.game: r for r in (GermanRL, WhistRL, KnockoutRL)}
+RULES: dict[str, type[GameRL]] = {r.game: r for r in (GermanRL, WhistRL, KnockoutRL, HumbugRL)}
 
 
 _KEPT: dict[tuple, GameRL] = {}
