@@ -16,7 +16,7 @@ import time
 
 from whistdrive.rl import RLGame
 
-SETUPS = [("german", {}), ("whist", {"length": "deal"}), ("knockout", {"players": 4})]
+SETUPS = [("german", {}), ("whist", {"length": "deal"}), ("knockout", {"players": 4}), ("humbug", {"length": "deal"})]
 
 
 def steps_per_second(game: str, options: dict, seconds: float) -> tuple[float, int]:

@@ -69,5 +69,7 @@ def test_openspiel_bot_names_are_checked():
     g = new_game("german", seed=1)
     with pytest.raises(ValueError, match="unknown OpenSpiel bot"):
         make_spiel_player("openspiel-cfr", "german", lambda: g)
+    with pytest.raises(ValueError, match="not redealt"):
+        make_spiel_player("openspiel-ismcts", "humbug", lambda: new_game("humbug", seed=1))
     with pytest.raises(ValueError, match="at least one simulation"):
         make_spiel_player("openspiel-ismcts", "german", lambda: g, budget=0)

@@ -15,6 +15,7 @@ SETUPS = [
     ("whistdrive_whist", {}),
     ("whistdrive_knockout", {"players": 3}),
     ("whistdrive_knockout", {"players": 2}),
+    ("whistdrive_humbug", {}),
 ]
 
 
@@ -40,7 +41,8 @@ def play_randomly(game, rng):
 
 
 @pytest.mark.parametrize("name,params", [("whistdrive_german", {"deals": 3}), ("whistdrive_whist", {"length": "game"}),
-                                         ("whistdrive_knockout", {"players": 5})])
+                                         ("whistdrive_knockout", {"players": 5}),
+                                         ("whistdrive_humbug", {"length": "game"})])
 def test_a_game_played_in_openspiel_replays_in_the_engine(name, params):
     """Same chance outcomes and actions through the engine's own record replay: same result, same returns."""
     game = pyspiel.load_game(name, params)

@@ -19,10 +19,11 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 from ..arena import OPENSPIEL_BOTS
 from ..bots.base import Player
+from ..errors import UsageError
 from ..rl import RLGame
 from . import games as spiel_games
 from .chance import Probe
-from .resample import resample_game
+from .resample import REDEALT, resample_game
 
 BOTS = OPENSPIEL_BOTS
 
@@ -65,6 +66,8 @@ def make_spiel_player(level: str, game: str, true_game: Callable[[], object], se
     """``openspiel-ismcts`` with ``budget`` simulations per move (1000 by default)."""
     if level not in BOTS:
         raise ValueError(f"unknown OpenSpiel bot {level!r}: expected one of {', '.join(BOTS)}")
+    if game not in REDEALT:
+        raise UsageError(f"{level} cannot play {game} yet: its hidden cards are not redealt")
     simulations = 1000 if budget is None else int(budget)
     if simulations < 1:
         raise ValueError(f"{level} needs at least one simulation per move, not {budget!r}")

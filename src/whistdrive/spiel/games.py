@@ -1,7 +1,7 @@
 """Every whistdrive game as an OpenSpiel Python game (``pyspiel.load_game("whistdrive_german")``).
 
-Importing this module registers ``whistdrive_german``, ``whistdrive_whist`` and
-``whistdrive_knockout``. Each is sequential, imperfect-information, zero-sum,
+Importing this module registers ``whistdrive_german``, ``whistdrive_whist``,
+``whistdrive_knockout`` and ``whistdrive_humbug``. Each is sequential, imperfect-information, zero-sum,
 with explicit chance: the first dealer (one node), each deck (52 nodes, one card
 each, top first) and each Knock-out tie-break draw (one node per tied seat).
 Player actions are the ids of :mod:`whistdrive.rl` (cards 0-51, then the game's
@@ -26,6 +26,7 @@ PARAMETERS = {
     "german": {"follow_suit_stage1": True, "count": "last13", "scoring": "game", "high_low": False, "deals": 1},
     "whist": {"preset": "english", "rubber_bonus": False, "length": "deal"},
     "knockout": {"players": 4},
+    "humbug": {"preset": "english", "rubber_bonus": False, "length": "deal"},
 }
 """OpenSpiel parameters and their defaults (whist plays one deal unless ``length`` says otherwise)."""
 
@@ -34,24 +35,24 @@ def _longest(game: str, params: dict) -> int:
     """The longest game, in decisions."""
     if game == "german":
         return 52 * params["deals"]
-    if game == "whist":
-        return 52 * {"deal": 1, "game": 13}.get(params["length"], 39)
+    if game in ("whist", "humbug"):  # Humbug: two exchange decisions a deal besides the 52 cards
+        return (52 if game == "whist" else 54) * {"deal": 1, "game": 13}.get(params["length"], 39)
     return 7 * 28 + 6  # Knock-out: at most 7 hands of cards down to 1, and six trump choices
 
 
 def game_type(game: str) -> pyspiel.GameType:
     params = PARAMETERS[game]
-    seats = (2, 2) if game == "german" else (4, 4) if game == "whist" else (2, 7)
+    info = GAMES[game].info
     return pyspiel.GameType(
         short_name=f"whistdrive_{game}",
-        long_name=f"whistdrive {GAMES[game].title}",
+        long_name=f"whistdrive {info.title.en}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.ZERO_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=seats[1],
-        min_num_players=seats[0],
+        max_num_players=info.max_seats,
+        min_num_players=info.min_seats,
         provides_information_state_string=True,
         provides_information_state_tensor=False,
         provides_observation_string=True,

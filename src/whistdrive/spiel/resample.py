@@ -14,9 +14,14 @@ import random
 from ..bots.sampling import sample_hands
 from ..bots.view import cards_of, read
 
+REDEALT = ("german", "whist", "knockout")
+"""Games whose hidden cards can be redealt (Humbug Whist's widows and laid-aside hands: not yet)."""
+
 
 def resample_game(game, seat: int, rng: random.Random):
     """A copy of ``game`` whose hidden cards are redealt consistently with ``seat``'s observation."""
+    if game.name not in REDEALT:
+        raise NotImplementedError(f"no redeal of the hidden cards for {game.name} yet")
     obs = game.observation(seat)
     view = read(obs)
     world = game.clone()
