@@ -27,14 +27,20 @@ from . import new_game
 from .errors import UsageError
 from .games import GAMES
 
+OPENSPIEL_BOTS = ("openspiel-ismcts",)
+"""OpenSpiel's bots that the arena seats through :mod:`whistdrive.spiel` (the rl extra)."""
+
 
 @dataclass
 class BotSpec:
-    """A bot as named on the command line: ``expert``, ``cheater`` or ``expert:0.25`` (budget)."""
+    """A bot as named on the command line: ``expert``, ``cheater``, ``expert:0.25`` (seconds per move),
+    ``expert:worlds=64`` (sampled worlds per move: the same moves on any machine) or
+    ``openspiel-ismcts:1000`` (OpenSpiel's ISMCTS with 1000 simulations per move)."""
 
     label: str
     level: str
     budget: float | None = None
+    worlds: int | None = None
 
     @classmethod
     def parse(cls, text: str) -> BotSpec:
@@ -42,13 +48,19 @@ class BotSpec:
         from .bots import LEVELS
 
         level, _, budget = text.strip().partition(":")
-        if level not in (*LEVELS, "cheater"):
-            raise UsageError(f"unknown bot {level!r}: expected one of {', '.join(LEVELS)}, cheater")
+        if level not in (*LEVELS, "cheater", *OPENSPIEL_BOTS):
+            raise UsageError(f"unknown bot {level!r}: expected one of {', '.join(LEVELS)}, cheater, "
+                             f"{', '.join(OPENSPIEL_BOTS)}")
+        key, eq, value = budget.partition("=")
         try:
-            seconds = float(budget) if budget else None
+            if eq:
+                if key != "worlds":
+                    raise ValueError
+                return cls(text.strip(), level, worlds=int(value))
+            return cls(text.strip(), level, float(budget) if budget else None)
         except ValueError:
-            raise UsageError(f"bot {text.strip()!r}: the budget after ':' must be seconds, e.g. expert:0.3") from None
-        return cls(text.strip(), level, seconds)
+            raise UsageError(f"bot {text.strip()!r}: the budget after ':' must be seconds (expert:0.3) "
+                             "or worlds (expert:worlds=64)") from None
 
 
 def layouts(game: str, bots: list[BotSpec], options: dict) -> tuple[dict, list[list[BotSpec]]]:
@@ -90,10 +102,16 @@ def play_table(game: str, options: dict, seed: int, seating: list[BotSpec], bot_
     holder["g"] = g
     players = []
     for s, spec in enumerate(seating):
-        if spec.level == "cheater":
-            players.append(make_cheater(game, lambda: holder["g"], seed=bot_seed + s, budget=spec.budget))
+        if spec.level.startswith("openspiel-"):
+            from .spiel.bots import make_spiel_player
+
+            players.append(make_spiel_player(spec.level, game, lambda: holder["g"], seed=bot_seed + s,
+                                             budget=spec.budget))
+        elif spec.level == "cheater":
+            players.append(make_cheater(game, lambda: holder["g"], seed=bot_seed + s, budget=spec.budget,
+                                        worlds=spec.worlds))
         else:
-            players.append(make_player(spec.level, game, seed=bot_seed + s, budget=spec.budget))
+            players.append(make_player(spec.level, game, seed=bot_seed + s, budget=spec.budget, worlds=spec.worlds))
     times: dict[str, list[float]] = {}
     while not g.is_over:
         s = g.current_seat
@@ -204,8 +222,12 @@ def summarise(game: str, options: dict, seed: int, specs: list[BotSpec], results
 
 
 def run(game: str, bots: list[str], deals: int, seed: int = 0, workers: int = 1, options: dict | None = None,
-        progress: bool = True) -> Summary:
-    """Play ``deals`` duplicate deals and summarise them per bot."""
+        progress: bool = True, ray: str | None = None) -> Summary:
+    """Play ``deals`` duplicate deals and summarise them per bot.
+
+    ``ray`` runs the deals as Ray tasks: ``"local"`` on a Ray started here,
+    else the address of a running cluster (``workers`` is then unused).
+    """
     if deals < 1:
         raise UsageError(f"deals={deals}: play at least one duplicate deal")
     specs = [BotSpec.parse(b) for b in bots]
@@ -219,7 +241,15 @@ def run(game: str, bots: list[str], deals: int, seed: int = 0, workers: int = 1,
         from tqdm import tqdm
 
         bar = tqdm(total=deals, unit="deal", desc=f"arena {game}")
-    if workers > 1:
+    if ray:
+        from .distributed import ray_map
+
+        for r in ray_map(play_deal, jobs, address=None if ray == "local" else ray,
+                         num_cpus=workers if ray == "local" and workers > 1 else None):
+            results.append(r)
+            if bar:
+                bar.update()
+    elif workers > 1:
         import multiprocessing as mp
 
         with mp.get_context("fork").Pool(workers) as pool:

@@ -26,13 +26,17 @@ def register(subparsers) -> None:
         description="Play duplicate deals (same cards, seats swapped or rotated) between bots and report, per bot, "
                     "the mean score difference per deal with a 95%% confidence interval, the win rate and the "
                     "time per move. Bots: random, beginner, intermediate, expert, cheater; LEVEL:SECONDS sets a "
-                    "budget per move (e.g. expert:0.3).")
+                    "budget per move (e.g. expert:0.3), LEVEL:worlds=N a budget of N sampled worlds per move "
+                    "(e.g. expert:worlds=64), which gives the same results on any machine; openspiel-ismcts:N is "
+                    "OpenSpiel's ISMCTS with N simulations per move (needs the rl extra).")
     p.add_argument("game", choices=list(GAMES))
     p.add_argument("--bots", required=True,
                    help="comma-separated: German and Humbug A,B; whist A,B (partnerships); Knock-out one per seat")
     p.add_argument("--deals", type=int, default=100, help="duplicate deals to play (default 100)")
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--workers", type=int, default=1, help="processes (default 1)")
+    p.add_argument("--workers", type=int, default=1, help="processes (default 1; with a local --ray, its CPUs)")
+    p.add_argument("--ray", nargs="?", const="local", metavar="ADDRESS",
+                   help="run the deals as Ray tasks: on a local Ray, or on the cluster at ADDRESS (needs ray)")
     p.add_argument("--json", metavar="FILE", help="write the summary and per-deal results as JSON")
     p.add_argument("--option", "-o", action="append", default=[], type=_option, metavar="KEY=VALUE",
                    help="variant option passed to the game, repeatable (e.g. -o count=all26 -o high_low=true)")
@@ -45,7 +49,7 @@ def _run(args) -> int:
 
     bots = [b for b in args.bots.split(",") if b.strip()]
     summary = run(args.game, bots, args.deals, seed=args.seed, workers=args.workers,
-                  options=dict(args.option), progress=not args.no_progress)
+                  options=dict(args.option), progress=not args.no_progress, ray=args.ray)
     print(report(summary))
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:

@@ -161,7 +161,7 @@ class Card(_CardFields):
         return cls(suit, rank)
 
     def __str__(self) -> str:
-        return self.rank.english + self.suit.letter
+        return _TEXT[self[0]][self[1]]  # a table: observations write thousands of cards a second
 
     def english(self) -> str:
         """English with a suit symbol, e.g. ``10♥``."""
@@ -187,6 +187,8 @@ def _member(enum_type, value, what: str, expected: str):
 def _is_cyrillic(text: str) -> bool:
     return any("\u0400" <= ch <= "\u04ff" for ch in text)
 
+
+_TEXT = tuple(tuple(r.english + s.letter for r in Rank) for s in Suit)
 
 DECK: tuple[Card, ...] = tuple(Card(s, r) for s in Suit for r in Rank)
 """The 52 cards in index order (spades 2..A, hearts, diamonds, clubs)."""

@@ -54,28 +54,38 @@ def _expert_class(game: str):
     return KnockoutExpert
 
 
-def make_player(level: str, game: str, seed: int | None = None, budget: float | None = None) -> Player:
-    """A player of ``level`` (one of :data:`LEVELS`) for ``game``; ``budget`` overrides its seconds per move."""
+def make_player(level: str, game: str, seed: int | None = None, budget: float | None = None,
+                worlds: int | None = None) -> Player:
+    """A player of ``level`` (one of :data:`LEVELS`) for ``game``; ``budget`` overrides its seconds per move.
+
+    ``worlds`` gives the expert a budget of sampled worlds per move instead of
+    seconds: with a seed, its moves are then the same on any machine.
+    """
     if game not in GAMES:
         raise UsageError(f"unknown game {game!r}: expected one of {', '.join(GAMES)}")
     if level not in LEVELS:
         raise UsageError(f"unknown level {level!r}: expected one of {', '.join(LEVELS)}")
     cls = {"random": RandomPlayer, "beginner": Beginner, "intermediate": Intermediate}.get(level)
     if cls is None:
-        cls = _expert_class(game)
+        player = _expert_class(game)(game, seed, BUDGETS[level][game] if budget is None else budget, worlds=worlds)
+        player.level = level
+        return player
+    if worlds is not None:
+        raise UsageError(f"a worlds budget is for the expert, not {level!r} (it samples no worlds)")
     player = cls(game, seed, BUDGETS[level][game] if budget is None else budget)
     player.level = level
     return player
 
 
 def make_cheater(game: str, true_game: Callable[[], Any], seed: int | None = None,
-                 budget: float | None = None) -> Player:
+                 budget: float | None = None, worlds: int | None = None) -> Player:
     """The expert's search run on the true deal instead of sampled worlds — for measurement only.
 
     ``true_game`` returns the live :class:`whistdrive.Game` when called.
     """
     cls = _expert_class(game)
-    player = cls(game, seed, BUDGETS["expert"][game] if budget is None else budget, true_game=true_game)
+    player = cls(game, seed, BUDGETS["expert"][game] if budget is None else budget, true_game=true_game,
+                 worlds=worlds)
     player.level = "cheater"
     return player
 

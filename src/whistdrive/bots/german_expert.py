@@ -13,7 +13,6 @@ worlds in a round (common random numbers), which sharpens the comparison.
 from __future__ import annotations
 
 import random
-import time
 
 from ..cards import FULL_MASK
 from ..games.german import deal_points
@@ -222,7 +221,7 @@ class GermanExpert(SearchPlayer):
         trump = v.trump
         assert trump is not None  # German Whist: the suit of the turned-up card
         rounds = 0
-        while rounds < self.min_rounds or time.perf_counter() < deadline:
+        while self.more_worlds(rounds, deadline):
             world = self._world(v, self.rng)
             for c in cands:
                 w = world.copy()

@@ -16,8 +16,6 @@ break ties.
 
 from __future__ import annotations
 
-import time
-
 from ..cards import FULL_MASK
 from ..games.whist_scoring import RubberScore, score_deal
 from ..solver import solve_two_hand
@@ -107,7 +105,7 @@ class HumbugExpert(SearchPlayer):
         legal = obs["legal"]
         totals = dict.fromkeys(legal, 0.0)
         weight, worlds = 0.0, 0
-        while worlds < self.min_rounds or time.perf_counter() < deadline:
+        while self.more_worlds(worlds, deadline):
             places, w = self._places(v, obs)
             if w > 0:
                 values = {c: self._outcome(places, c, me, dealer, trump, honours_on, obs, score) for c in legal}
@@ -150,7 +148,7 @@ class HumbugExpert(SearchPlayer):
         my_honours = honours_in(v.hand | played_by[me], v.trump)
         totals = dict.fromkeys(cands, 0.0)
         weight, worlds = 0.0, 0
-        while worlds < self.min_rounds or time.perf_counter() < deadline:
+        while self.more_worlds(worlds, deadline):
             if self.true_game is not None:  # the cheater
                 hands, w = dict(self.true_game().play.hands), 1.0
             else:

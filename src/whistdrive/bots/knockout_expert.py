@@ -13,8 +13,6 @@ worth much more than just surviving.
 
 from __future__ import annotations
 
-import time
-
 from ..cards import FULL_MASK
 from .heuristic import card_text
 from .knockout_odds import Deal, deal_value
@@ -71,7 +69,7 @@ class KnockoutExpert(SearchPlayer):
         totals = dict.fromkeys(cands, 0.0)
         rounds = 0
         weight = 0.0
-        while rounds < self.min_rounds or time.perf_counter() < deadline:
+        while self.more_worlds(rounds, deadline):
             hands, w = self._world(v)
             for c in cands:
                 if v.decision == "trump":

@@ -23,9 +23,12 @@ class SearchPlayer(Player):
     min_rounds = 2
 
     def __init__(self, game: str, seed: int | None = None, budget: float | None = None,
-                 true_game: Callable[[], Any] | None = None):
+                 true_game: Callable[[], Any] | None = None, worlds: int | None = None):
         super().__init__(game, seed, budget)
         self.true_game = true_game  # only for the cheater: the live game, every card visible
+        if worlds is not None and (not isinstance(worlds, int) or isinstance(worlds, bool) or worlds < 1):
+            raise ValueError(f"worlds must be a positive int, not {worlds!r}")
+        self.worlds = worlds  # when set, a move samples this many worlds, whatever the clock says
 
     @property
     def cheating(self) -> bool:
@@ -53,6 +56,13 @@ class SearchPlayer(Player):
     def deadline(self, budget: float | None) -> float:
         b = self.budget if budget is None else budget
         return time.perf_counter() + max(0.0, b)
+
+    def more_worlds(self, done: int, deadline: float) -> bool:
+        """Sample another world? A worlds budget counts them (the same moves on any machine);
+        a time budget samples until the deadline, at least ``min_rounds``."""
+        if self.worlds is not None:
+            return done < self.worlds
+        return done < self.min_rounds or time.perf_counter() < deadline
 
 
 def representatives(v: View, legal: int) -> dict[int, int]:

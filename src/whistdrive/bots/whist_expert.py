@@ -10,8 +10,6 @@ suggests.  Values are the expected tricks of my partnership in this deal.
 
 from __future__ import annotations
 
-import time
-
 from .dd import play_values
 from .heuristic import card_text
 from .sampling import play_likelihood, sample_hands
@@ -30,7 +28,7 @@ class WhistExpert(SearchPlayer):
         totals = dict.fromkeys(cands, 0.0)
         weight = 0.0
         worlds = 0
-        while worlds < self.min_rounds or time.perf_counter() < deadline:
+        while self.more_worlds(worlds, deadline):
             if self.cheating:
                 g = self.live_game()
                 hands = dict(g.play.hands)

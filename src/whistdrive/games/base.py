@@ -193,8 +193,16 @@ class Options:
     def params(cls) -> tuple[Param, ...]:
         return params_of(cls)
 
+    def __deepcopy__(self, memo) -> Options:
+        return self  # frozen: a copied game may share them
+
     def to_dict(self) -> dict:
-        return asdict(self)
+        """The options as plain JSON (every observation carries them: built once, copied after)."""
+        built = self.__dict__.get("_as_dict")
+        if built is None:
+            built = asdict(self)
+            object.__setattr__(self, "_as_dict", built)
+        return dict(built)
 
     @classmethod
     def from_dict(cls, data: dict | None) -> Self:

@@ -78,6 +78,9 @@ class TrickPlay:
         other.must_follow = self.must_follow
         return other
 
+    def __deepcopy__(self, memo) -> TrickPlay:
+        return self.clone()  # finished tricks never change: sharing them makes game copies cheap
+
     @property
     def to_play(self) -> int:
         i = self.order.index(self.leader)

@@ -51,6 +51,8 @@ def register(sub) -> None:
         p.add_argument("--seed", type=int, default=0, help="seed of the whole run (default 0)")
         p.add_argument("--out", required=True, metavar="FILE.jsonl", help="where to write the records")
         p.add_argument("--quiet", action="store_true", help="no progress bar")
+        p.add_argument("--ray", nargs="?", const="local", metavar="ADDRESS",
+                       help="play the games as Ray tasks: on a local Ray, or on the cluster at ADDRESS (needs ray)")
         p.set_defaults(run=_run_simulate)
 
     rep = sub.add_parser(
@@ -90,6 +92,7 @@ def _run_simulate(args: argparse.Namespace) -> int:
         args.seed,
         args.out,
         progress=not args.quiet,
+        ray=args.ray,
     )
 
 

@@ -1,0 +1,103 @@
+"""PettingZoo AEC environments over :class:`whistdrive.rl.RLGame`.
+
+Agents are ``player_0``, ``player_1``, ... (seat numbers). Each observation is
+``{"observation": float32 tensor, "action_mask": int8 mask}``; the mask is all
+zeros when it is not that agent's turn. Rewards are 0 until the game ends, then
+each seat's :meth:`RLGame.returns`. Game options are given to the constructor;
+``reset(options=...)`` ignores its options, as PettingZoo's classic games do.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from gymnasium import spaces
+from gymnasium.utils import seeding
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from ..games import GAMES
+from ..rl import RLGame
+
+
+class WhistdriveEnv(AECEnv):
+    """One whistdrive game as a PettingZoo AEC environment."""
+
+    metadata = {"render_modes": ["ansi", "human"], "name": "whistdrive_v0", "is_parallelizable": False}
+
+    def __init__(self, game: str = "german", options: dict | None = None, render_mode: str | None = None):
+        super().__init__()
+        if game not in GAMES:
+            raise ValueError(f"unknown game {game!r}: expected one of {', '.join(GAMES)}")
+        if render_mode not in (None, *self.metadata["render_modes"]):
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
+        self.game_name, self.game_options, self.render_mode = game, dict(options or {}), render_mode
+        self.metadata = dict(self.metadata, name=f"whistdrive_{game}_v0")
+        probe = RLGame(game, self.game_options, seed=0)
+        self.possible_agents = [f"player_{s}" for s in range(probe.num_seats)]
+        self.observation_spaces = {a: spaces.Dict({
+            "observation": spaces.Box(0.0, np.inf, (probe.observation_size,), np.float32),
+            "action_mask": spaces.Box(0, 1, (probe.num_actions,), np.int8),
+        }) for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(probe.num_actions) for a in self.possible_agents}
+        self.np_random, _ = seeding.np_random(None)
+        self.game: RLGame | None = None
+
+    def observation_space(self, agent):
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent):
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        if seed is not None:
+            self.np_random, _ = seeding.np_random(seed)
+        self.game = RLGame(self.game_name, self.game_options, seed=int(self.np_random.integers(1 << 62)))
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {a: {} for a in self.agents}
+        self.agent_selection = self.agents[self.game.current_seat]
+
+    def observe(self, agent: str) -> dict:
+        seat = self.possible_agents.index(agent)
+        mine = self.game.current_seat == seat
+        mask = self.game.legal_actions_mask() if mine else np.zeros(self.game.num_actions, np.int8)
+        return {"observation": self.game.observation_tensor(seat), "action_mask": mask}
+
+    def step(self, action) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self._cumulative_rewards[agent] = 0.0
+        self.game.apply_action(int(action))
+        if self.game.is_over:
+            for agent_, value in zip(self.possible_agents, self.game.returns()):
+                self.rewards[agent_] = value
+                self.terminations[agent_] = True
+            self._accumulate_rewards()
+        else:
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self.agent_selection = self.possible_agents[self.game.current_seat]
+        if self.render_mode == "human":
+            print(self.render())
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        from ..terminal.render import Style, render
+
+        seat = 0 if self.game.is_over else self.game.current_seat  # the table as the seat to act sees it
+        return render(self.game.observation(seat), Style(color=False, ascii_only=True))
+
+    def close(self) -> None:
+        pass
+
+
+def env(game: str = "german", options: dict | None = None, render_mode: str | None = None) -> AECEnv:
+    """The environment with PettingZoo's usual guards (legal-range actions, call order)."""
+    e = WhistdriveEnv(game, options, render_mode)
+    e = wrappers.AssertOutOfBoundsWrapper(e)
+    return wrappers.OrderEnforcingWrapper(e)

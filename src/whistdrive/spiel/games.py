@@ -1,0 +1,228 @@
+"""Every whistdrive game as an OpenSpiel Python game (``pyspiel.load_game("whistdrive_german")``).
+
+Importing this module registers ``whistdrive_german``, ``whistdrive_whist``,
+``whistdrive_knockout`` and ``whistdrive_humbug``. Each is sequential, imperfect-information, zero-sum,
+with explicit chance: the first dealer (one node), each deck (52 nodes, one card
+each, top first) and each Knock-out tie-break draw (one node per tied seat).
+Player actions are the ids of :mod:`whistdrive.rl` (cards 0-51, then the game's
+other decisions). Observation tensors are the RL view's; observation and
+information-state strings are the seat's observation dict as JSON.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import numpy as np
+import pyspiel
+
+from ..games import GAMES
+from ..rl import RLGame
+from .chance import ChanceSteps, NeedChance, Probe
+from .resample import resample_game
+
+PARAMETERS = {
+    "german": {"follow_suit_stage1": True, "count": "last13", "scoring": "game", "high_low": False, "deals": 1},
+    "whist": {"preset": "english", "rubber_bonus": False, "length": "deal"},
+    "knockout": {"players": 4},
+    "humbug": {"preset": "english", "rubber_bonus": False, "length": "deal"},
+}
+"""OpenSpiel parameters and their defaults (whist plays one deal unless ``length`` says otherwise)."""
+
+
+def _longest(game: str, params: dict) -> int:
+    """The longest game, in decisions."""
+    if game == "german":
+        return 52 * params["deals"]
+    if game in ("whist", "humbug"):  # Humbug: two exchange decisions a deal besides the 52 cards
+        return (52 if game == "whist" else 54) * {"deal": 1, "game": 13}.get(params["length"], 39)
+    return 7 * 28 + 6  # Knock-out: at most 7 hands of cards down to 1, and six trump choices
+
+
+def game_type(game: str) -> pyspiel.GameType:
+    params = PARAMETERS[game]
+    info = GAMES[game].info
+    return pyspiel.GameType(
+        short_name=f"whistdrive_{game}",
+        long_name=f"whistdrive {info.title.en}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=info.max_seats,
+        min_num_players=info.min_seats,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=params,
+    )
+
+
+class WhistdriveGame(pyspiel.Game):
+    """One whistdrive game with its options (OpenSpiel parameters)."""
+
+    name: str
+
+    def __init__(self, params=None):
+        params = {**PARAMETERS[self.name], **(params or {})}
+        self.options = {k: params[k] for k in PARAMETERS[self.name]}
+        probe = RLGame(self.name, self.options, seed=0)  # validates the options
+        self.rules = probe.rules
+        length = _longest(self.name, self.options)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=probe.num_actions,
+            max_chance_outcomes=52,
+            num_players=probe.num_seats,
+            min_utility=-1.0,  # returns are the game's outcome: +1 a win, -1 a loss
+            max_utility=1.0,
+            utility_sum=0.0,
+            max_game_length=length,
+        )
+        super().__init__(game_type(self.name), info, params)
+
+    def new_initial_state(self):
+        return WhistdriveState(self)
+
+    def make_py_observer(self, iig_obs_type=None, params=None):
+        return Observer(self, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params)
+
+
+class WhistdriveState(pyspiel.State):
+    """A game in progress: the whistdrive game once dealt, or the chance outcome being drawn."""
+
+    def __init__(self, game: WhistdriveGame):
+        super().__init__(game)
+        self.name, self.options = game.name, game.options
+        self.rl: RLGame | None = None
+        self.collected: list[dict] = []  # complete outcomes the next game step will replay
+        self.held: int | None = None  # a player action waiting for its chance outcomes
+        seats = list(range(game.num_players()))
+        self.steps: ChanceSteps | None = ChanceSteps("dealer", seats)
+
+    # --- turn -------------------------------------------------------------------
+    def current_player(self):
+        if self.steps is not None:
+            return pyspiel.PlayerId.CHANCE
+        if self.rl.is_over:
+            return pyspiel.PlayerId.TERMINAL
+        return self.rl.current_seat
+
+    def is_terminal(self):
+        return self.steps is None and self.rl.is_over
+
+    def _legal_actions(self, player):
+        return self.rl.legal_actions()
+
+    def chance_outcomes(self):
+        return self.steps.outcomes()
+
+    def _apply_action(self, action):
+        action = int(action)
+        if self.steps is None:
+            self._play(action)
+            return
+        self.steps.add(action)
+        if self.steps.complete:
+            self.collected.append(self.steps.outcome())
+            self.steps = None
+            self._advance()
+
+    def _play(self, action: int) -> None:
+        game = self.rl.game
+        if sum(bin(h).count("1") for h in game.play.hands.values()) == 1:  # the deal's last card
+            self.held = action
+            self._advance()
+        else:
+            self.rl.apply_action(action)
+
+    def _advance(self) -> None:
+        """Start the game or apply the held action if the collected outcomes suffice; else ask for more."""
+        if self.rl is None:
+            trial = game = _unstarted(self.name, self.options)
+        else:
+            trial, game = self.rl.game.clone(), None
+        trial.chance = Probe(self.collected)
+        try:
+            if game is not None:
+                game._start()
+            else:
+                trial.apply(self.rl.rules.action(self.held))
+        except NeedChance as need:
+            self.steps = ChanceSteps(need.kind, need.seats, DEALT.get(self.name, lambda g: 52)(trial))
+            return
+        if game is not None:
+            self.rl = RLGame(game)
+        else:
+            self.rl.game.chance._queue.extend(self.collected)  # exactly what the trial consumed
+            self.rl.apply_action(self.held)
+            self.held = None
+        self.collected = []
+
+    def resample_from_infostate(self, player_id, probability_sampler):
+        """A state ``player_id`` cannot tell from this one: hidden cards redealt from its observation."""
+        if self.steps is not None:
+            raise ValueError("resampling is for decision nodes, not while chance is being drawn")
+        rng = random.Random(int(probability_sampler() * (1 << 53)))
+        world = self.clone()
+        world.rl = RLGame(resample_game(self.rl.game, player_id, rng))
+        return world
+
+    # --- strings and results -------------------------------------------------------
+    def _action_to_string(self, player, action):
+        if player == pyspiel.PlayerId.CHANCE:
+            return self.steps.describe(action) if self.steps else f"chance:{action}"
+        return self.rl.action_to_string(action)
+
+    def returns(self):
+        return self.rl.returns() if self.is_terminal() else [0.0] * self.get_game().num_players()
+
+    def __str__(self):
+        if self.rl is None:
+            return f"dealing ({self.steps.kind})"
+        return json.dumps({"actions": [str(a) for _, a in self.rl.game.actions], "chance": self.rl.game.chance.log})
+
+
+def _unstarted(name: str, options: dict):
+    """A game not dealt yet: its ``_start`` takes the first dealer and deck from its chance source."""
+    cls = GAMES[name]
+    game = cls.__new__(cls)
+    game.options = cls.Options.from_dict(options)
+    game.actions = []
+    return game
+
+
+DEALT = {"knockout": lambda g: len(g.active) * g.hand_size + (g.deal_number == 1)}
+"""Cards of a deck that a deal uses (dealt, and the trump card turned): chance draws only those."""
+
+
+class Observer:
+    """OpenSpiel's observer for a whistdrive game: the RL tensor, and the observation as JSON."""
+
+    def __init__(self, game: WhistdriveGame, iig_obs_type, params):
+        if params:
+            raise ValueError(f"observation parameters are not supported: {params}")
+        layout = game.rules.layout
+        self.tensor = np.zeros(layout.size, np.float32)
+        self.dict = {f.name: self.tensor[f.offset: f.offset + f.size] for f in layout.features}
+
+    def set_from(self, state: WhistdriveState, player: int) -> None:
+        if state.rl is None:
+            self.tensor.fill(0.0)
+        else:
+            self.tensor[:] = state.rl.observation_tensor(player)
+
+    def string_from(self, state: WhistdriveState, player: int) -> str:
+        if state.rl is None:
+            return f"seat {player}: dealing"
+        return json.dumps(state.rl.observation(player), sort_keys=True, ensure_ascii=False)
+
+
+def _game_class(name: str) -> type[WhistdriveGame]:
+    return type(f"Whistdrive{name.title()}Game", (WhistdriveGame,), {"name": name})
+
+
+for _name in PARAMETERS:
+    pyspiel.register_game(game_type(_name), _game_class(_name))

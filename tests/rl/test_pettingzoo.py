@@ -1,0 +1,52 @@
+"""PettingZoo's own API and seed tests on every game's AEC environment."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from pettingzoo.test import api_test, seed_test
+
+from whistdrive.envs import env
+
+SETUPS = [("german", {}), ("whist", {"length": "deal"}), ("knockout", {"players": 4}), ("knockout", {"players": 2}),
+          ("humbug", {"length": "deal"})]
+
+
+@pytest.mark.parametrize("game,options", SETUPS)
+def test_pettingzoo_api_test(game, options):
+    api_test(env(game, options), num_cycles=300)
+
+
+@pytest.mark.parametrize("game,options", SETUPS)
+def test_pettingzoo_seed_test(game, options):
+    seed_test(lambda: env(game, options), num_cycles=300)
+
+
+@pytest.mark.parametrize("game,options", SETUPS)
+def test_a_whole_game_pays_the_returns(game, options):
+    e = env(game, options)
+    e.reset(seed=3)
+    total = dict.fromkeys(e.possible_agents, 0.0)
+    rng = np.random.default_rng(0)
+    for agent in e.agent_iter():
+        obs, reward, done, truncated, _ = e.last()
+        total[agent] += reward
+        if done or truncated:
+            e.step(None)
+            continue
+        mask = obs["action_mask"]
+        assert obs["observation"].dtype == np.float32 and mask.sum() > 0
+        e.step(int(rng.choice(np.flatnonzero(mask))))
+    assert sum(total.values()) == pytest.approx(0.0) and max(total.values()) > 0
+    assert list(total.values()) == pytest.approx(e.unwrapped.game.returns())
+
+
+def test_render_shows_the_acting_seat_only():
+    e = env("german", render_mode="ansi")
+    e.reset(seed=2)
+    text = e.render()
+    g = e.unwrapped.game.game
+    seat = g.current_seat
+    assert "Trump" in text or "trump" in text.lower()
+    hidden = [str(c) for c in g.hand(1 - seat)]
+    assert not any(f" {c} " in f" {text} " for c in hidden if c not in g.observation(seat)["opponent_known"])
