@@ -61,17 +61,19 @@ def deal_hidden(pool: list[int], needs: dict[int, int], voids: dict[int, set[int
     room = slack(counts, needs, allowed)
     if min(room.values()) < 0:
         raise NoWorld(f"no deal of the hidden cards fits hand sizes {needs} and voids {voids}")
+    width = [sum(1 for k in needs if allowed[k] >> x & 1) for x in range(4)]
     cards = pool[:]
     rng.shuffle(cards)
-    cards.sort(key=lambda c: sum(1 for k in needs if allowed[k] >> (c // 13) & 1))
+    cards.sort(key=lambda c: width[c // 13])
+    tight = [t for t in SUIT_SETS if room[t] == 0]  # suit sets with no room to spare
     left = dict(needs)
     out: dict[int, list[int]] = {k: [] for k in needs}
     for c in cards:
         s = 1 << (c // 13)
-        # placing c with k uses one place of k: every suit set without c's suit that k may hold
-        # loses one unit of room, so each of them needs some to spare
+        # placing c with k takes one place of k: every suit set without c's suit that k may hold
+        # loses one unit of room, so none of them may be tight
         choices = [k for k in needs if left[k] and allowed[k] & s
-                   and all(room[t] > 0 for t in room if not t & s and allowed[k] & t)]
+                   and not any(not t & s and allowed[k] & t for t in tight)]
         x = rng.random() * sum(left[k] for k in choices)
         for k in choices:
             x -= left[k]
@@ -79,9 +81,11 @@ def deal_hidden(pool: list[int], needs: dict[int, int], voids: dict[int, set[int
                 break
         out[k].append(c)
         left[k] -= 1
-        for t in room:
+        for t in SUIT_SETS:
             if not t & s and allowed[k] & t:
                 room[t] -= 1
+                if not room[t]:
+                    tight.append(t)
     return out
 
 
