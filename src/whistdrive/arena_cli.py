@@ -35,6 +35,9 @@ def register(subparsers) -> None:
     p.add_argument("--option", "-o", action="append", default=[], type=_option, metavar="KEY=VALUE",
                    help="variant option passed to the game, repeatable (e.g. -o count=all26 -o high_low=true)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.add_argument("--tolerate-bot-errors", action="store_true",
+                   help="when a bot raises or answers an illegal action, log it and play a random legal action "
+                        "(counted in the report) instead of stopping with the error")
     p.set_defaults(run=_run)
 
 
@@ -44,7 +47,7 @@ def _run(args) -> int:
     bots = [b for b in args.bots.split(",") if b.strip()]
     try:
         summary = run(args.game, bots, args.deals, seed=args.seed, workers=args.workers,
-                      options=dict(args.option), progress=not args.no_progress)
+                      options=dict(args.option), progress=not args.no_progress, tolerate=args.tolerate_bot_errors)
     except ValueError as e:  # bad bot list or options (InvalidOptions is a ValueError too)
         print(f"arena: {e}")
         return 2
