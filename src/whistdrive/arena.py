@@ -13,10 +13,17 @@ Scores per seat are each game's ``scores()`` over what the game's
 points (1 for a win under "game" scoring); Whist — tricks taken by the seat's
 partnership in one deal; Knock-out Whist — 1 for winning the game; Humbug
 Whist — the points the player scores in one deal (tricks over six and honours).
+
+A bot that raises (or answers an illegal action) is a bug the figures must
+not hide: the run stops with the bot's error.  With ``tolerate=True``
+(``--tolerate-bot-errors``) the move is played at random among the legal
+actions instead, logged with its traceback and counted; the report prints the
+count per bot.
 """
 
 from __future__ import annotations
 
+import logging
 import math
 import random
 import statistics
@@ -29,6 +36,8 @@ from .games import GAMES
 
 OPENSPIEL_BOTS = ("openspiel-ismcts",)
 """OpenSpiel's bots that the arena seats through :mod:`whistdrive.spiel` (the rl extra)."""
+
+log = logging.getLogger("whistdrive.arena")
 
 
 @dataclass
@@ -93,8 +102,25 @@ def seat_wins(g) -> list[float]:
     return [float(s in outcome.winners) for s in range(g.num_seats)]
 
 
-def play_table(game: str, options: dict, seed: int, seating: list[BotSpec], bot_seed: int) -> dict:
-    """One game with the given seating; returns per-seat scores and per-label move times."""
+def bot_action(player, obs: dict, label: str, tolerate: bool, fallback: random.Random) -> tuple[str, bool]:
+    """The bot's action, or — if it fails and failures are tolerated — a random legal one;
+    also says whether it was such a fallback."""
+    try:
+        action = player.choose(obs)
+        if action not in obs["legal"]:
+            raise ValueError(f"bot {label} chose {action!r}, not one of the legal actions {obs['legal']}")
+        return action, False
+    except Exception as e:
+        if not tolerate:
+            e.add_note(f"arena: bot {label} failed at seat {obs['seat']} (--tolerate-bot-errors plays on at random)")
+            raise
+        log.warning("bot %s failed at seat %d: playing a random legal action", label, obs["seat"], exc_info=True)
+        return fallback.choice(obs["legal"]), True
+
+
+def play_table(game: str, options: dict, seed: int, seating: list[BotSpec], bot_seed: int,
+               tolerate: bool = False) -> dict:
+    """One game with the given seating; returns per-seat scores, per-label move times and fallbacks."""
     from .bots import make_cheater, make_player
 
     holder: dict = {}
@@ -113,14 +139,17 @@ def play_table(game: str, options: dict, seed: int, seating: list[BotSpec], bot_
         else:
             players.append(make_player(spec.level, game, seed=bot_seed + s, budget=spec.budget, worlds=spec.worlds))
     times: dict[str, list[float]] = {}
+    fallbacks = dict.fromkeys((spec.label for spec in seating), 0)
+    fallback = random.Random(bot_seed)
     while not g.is_over:
         s = g.current_seat
         obs = g.observation(s)
         t0 = time.perf_counter()
-        action = players[s].choose(obs)
+        action, failed = bot_action(players[s], obs, seating[s].label, tolerate, fallback)
         times.setdefault(seating[s].label, []).append(time.perf_counter() - t0)
+        fallbacks[seating[s].label] += failed
         g.apply(action)
-    return {"scores": g.scores(), "wins": seat_wins(g), "times": times}
+    return {"scores": g.scores(), "wins": seat_wins(g), "times": times, "fallbacks": fallbacks}
 
 
 _WARM = False
@@ -138,9 +167,10 @@ def _warm_up() -> None:
 
 def play_deal(args: tuple) -> dict:
     """All tables of one duplicate deal (a worker's unit of work)."""
-    game, options, seatings, seed, index = args
+    game, options, seatings, seed, index, tolerate = args
     _warm_up()
-    tables = [play_table(game, options, seed, seating, seed * 7 + t * 101) for t, seating in enumerate(seatings)]
+    tables = [play_table(game, options, seed, seating, seed * 7 + t * 101, tolerate)
+              for t, seating in enumerate(seatings)]
     labels = sorted({b.label for seating in seatings for b in seating})
     out = {"index": index, "seed": seed, "labels": {}}
     times: dict[str, list[float]] = {}
@@ -152,7 +182,8 @@ def play_deal(args: tuple) -> dict:
                 if spec.label == lab and GAMES[game].info.side(s) == s:  # one seat per partnership
                     wins.append(t["wins"][s])
         out["labels"][lab] = {"score": statistics.fmean(mine), "diff": statistics.fmean(mine) - statistics.fmean(others),
-                              "wins": sum(wins), "seats": len(wins)}
+                              "wins": sum(wins), "seats": len(wins),
+                              "fallbacks": sum(t["fallbacks"].get(lab, 0) for t in tables)}
     for t in tables:
         for lab, ts in t["times"].items():
             times.setdefault(lab, []).extend(ts)
@@ -213,8 +244,9 @@ def summarise(game: str, options: dict, seed: int, specs: list[BotSpec], results
         row = {"bot": lab, "games": seats, "score": statistics.fmean(scores), "diff": m, "ci": [lo, hi],
                "win_rate": wins / seats if seats else 0.0,
                "deals_outscored": outscored / len(results) if len(labels) == 2 else None,
-               "moves": len(ts), "time_mean": statistics.fmean(ts) if ts else 0.0, "time_p95": percentile(ts, 0.95)}
-        if info.seats_option:
+               "moves": len(ts), "time_mean": statistics.fmean(ts) if ts else 0.0, "time_p95": percentile(ts, 0.95),
+               "fallbacks": sum(r["labels"][lab]["fallbacks"] for r in results)}
+        if game == "knockout":
             row["fair_share"] = 1 / n_seats
             row["share_ratio"] = row["win_rate"] * n_seats
         summary.rows.append(row)
@@ -222,9 +254,10 @@ def summarise(game: str, options: dict, seed: int, specs: list[BotSpec], results
 
 
 def run(game: str, bots: list[str], deals: int, seed: int = 0, workers: int = 1, options: dict | None = None,
-        progress: bool = True, ray: str | None = None) -> Summary:
+        progress: bool = True, ray: str | None = None, tolerate: bool = False) -> Summary:
     """Play ``deals`` duplicate deals and summarise them per bot.
 
+    ``tolerate`` plays on at random when a bot fails instead of stopping (each such move is counted).
     ``ray`` runs the deals as Ray tasks: ``"local"`` on a Ray started here,
     else the address of a running cluster (``workers`` is then unused).
     """
@@ -234,7 +267,7 @@ def run(game: str, bots: list[str], deals: int, seed: int = 0, workers: int = 1,
     used, seatings = layouts(game, specs, options or {})
     new_game(game, used, seed=0)  # validate the options before starting workers
     rng = random.Random(seed)
-    jobs = [(game, used, seatings, rng.randrange(1 << 40), i) for i in range(deals)]
+    jobs = [(game, used, seatings, rng.randrange(1 << 40), i, tolerate) for i in range(deals)]
     results: list[dict] = []
     bar = None
     if progress:
@@ -287,4 +320,5 @@ def report(summary: Summary) -> str:
                          f"({100 * r['fair_share']:.1f}%)")
         if info.partnerships:
             lines.append(f"{'':<16}mean tricks per deal for its partnership: {r['score']:.3f}")
+    lines.append("bot failures played at random: " + ", ".join(f"{r['bot']} {r['fallbacks']}" for r in summary.rows))
     return "\n".join(lines)

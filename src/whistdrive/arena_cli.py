@@ -41,6 +41,9 @@ def register(subparsers) -> None:
     p.add_argument("--option", "-o", action="append", default=[], type=_option, metavar="KEY=VALUE",
                    help="variant option passed to the game, repeatable (e.g. -o count=all26 -o high_low=true)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.add_argument("--tolerate-bot-errors", action="store_true",
+                   help="when a bot raises or answers an illegal action, log it and play a random legal action "
+                        "(counted in the report) instead of stopping with the error")
     p.set_defaults(run=_run)
 
 
@@ -49,7 +52,8 @@ def _run(args) -> int:
 
     bots = [b for b in args.bots.split(",") if b.strip()]
     summary = run(args.game, bots, args.deals, seed=args.seed, workers=args.workers,
-                  options=dict(args.option), progress=not args.no_progress, ray=args.ray)
+                  options=dict(args.option), progress=not args.no_progress, ray=args.ray,
+                  tolerate=args.tolerate_bot_errors)
     print(report(summary))
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:

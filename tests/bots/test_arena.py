@@ -53,3 +53,48 @@ def test_cli_refuses_a_bad_bot_list(capsys):
 def test_bot_spec_budget():
     assert BotSpec.parse("expert:0.25").budget == 0.25
     assert BotSpec.parse("cheater").level == "cheater"
+
+
+class _Broken:
+    """A bot with a bug: it raises on every move."""
+
+    def choose(self, observation, budget=None):
+        raise RuntimeError("broken bot")
+
+
+@pytest.fixture
+def broken_beginner(monkeypatch):
+    import whistdrive.bots as bots
+
+    real = bots.make_player
+    monkeypatch.setattr(bots, "make_player",
+                        lambda level, game, **kw: _Broken() if level == "beginner" else real(level, game, **kw))
+
+
+def test_a_failing_bot_stops_the_run(broken_beginner):
+    with pytest.raises(RuntimeError, match="broken bot") as info:
+        run("german", ["intermediate", "beginner"], deals=1, seed=2, progress=False)
+    assert any("--tolerate-bot-errors" in n for n in info.value.__notes__)
+
+
+def test_tolerated_failures_are_played_at_random_counted_and_logged(broken_beginner, caplog):
+    s = run("whist", ["intermediate", "beginner"], deals=2, seed=1, progress=False, tolerate=True)
+    rows = {r["bot"]: r for r in s.rows}
+    assert rows["beginner"]["fallbacks"] == rows["beginner"]["moves"] > 0
+    assert rows["intermediate"]["fallbacks"] == 0
+    assert f"bot failures played at random: intermediate 0, beginner {rows['beginner']['moves']}" in report(s)
+    warned = [r for r in caplog.records if r.levelname == "WARNING" and r.name == "whistdrive.arena"]
+    assert len(warned) == rows["beginner"]["moves"]
+    assert all(r.exc_info and "broken bot" in str(r.exc_info[1]) for r in warned)
+
+
+def test_cli_tolerates_bot_errors_only_when_asked(broken_beginner, capsys):
+    from whistdrive.cli import main
+
+    with pytest.raises(RuntimeError):
+        main(["arena", "german", "--bots", "intermediate,beginner", "--deals", "1", "--no-progress"])
+    assert main(["arena", "german", "--bots", "intermediate,beginner", "--deals", "1", "--no-progress",
+                 "--tolerate-bot-errors"]) == 0
+    out = capsys.readouterr().out
+    assert "bot failures played at random: intermediate 0, beginner " in out
+    assert "beginner 0" not in out

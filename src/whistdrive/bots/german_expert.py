@@ -208,7 +208,7 @@ class GermanExpert(SearchPlayer):
             rng.shuffle(rest)
             return World(dict(p.hands), g.stock[:1] + rest, list(p.trick), p.leader, len(p.tricks),
                          g.tricks_won(1), g.tricks_won(2), v.played)
-        hands, rest = sample_hands(v, rng, rest=v.obs["stock_size"] - 1)
+        hands, rest = sample_hands(v, rng)  # rest: the stock below the prize
         stock = [card_int(v.obs["prize"])] + rest
         return World(hands, stock, list(v.trick), v.leader, len(v.obs["tricks"]),
                      list(v.obs["tricks_won"]["stage1"]), list(v.obs["tricks_won"]["stage2"]), v.played)

@@ -2,10 +2,13 @@
 
 A *world* gives every hidden card a place — another seat's hand, the stock or
 the undealt rest of the pack — respecting hand sizes, cards known to be held
-and voids shown.  Search bots average over many worlds; the dealing is
-constraint-first (the most constrained cards are placed first) and retried on
-a dead end, which is close enough to uniform for play.  A world can then be
-weighted by how likely the other seats' plays so far were in it
+and every void shown (the trick on the table included): the constraints come
+from the observation through :func:`whistdrive.bots.view.read`, the same for
+every game.  Search bots average over many worlds; the dealing is
+constraint-first (the most constrained cards are placed first) and checks,
+before placing each card, that the rest can still be placed, so it never
+gives up on a constraint; it is close enough to uniform for play.  A world
+can then be weighted by how likely the other seats' plays so far were in it
 (:func:`play_likelihood`).
 """
 
@@ -21,61 +24,89 @@ from .view import View, card_int, cards_of, popcount
 REST = -1  # pseudo-seat: the stock or the undealt cards
 
 
-def deal_hidden(pool: list[int], needs: dict[int, int], voids: dict[int, set[int]], rng: random.Random,
-                tries: int = 30) -> dict[int, list[int]] | None:
-    """Place every card of ``pool`` with a seat that still needs cards and is not void in its suit."""
-    for attempt in range(tries):
-        cards = pool[:]
-        rng.shuffle(cards)
-        keys = list(needs)
-        ok = {c: [k for k in keys if (c // 13) not in voids.get(k, ()) or attempt == tries - 1] for c in cards}
-        cards.sort(key=lambda c: len(ok[c]))
-        left = dict(needs)
-        out: dict[int, list[int]] = {k: [] for k in keys}
-        for c in cards:
-            choices = [k for k in ok[c] if left[k] > 0]
-            if not choices:
+class NoWorld(ValueError):
+    """No deal fits the observation: its hand sizes, known cards and voids contradict each other."""
+
+
+SUIT_SETS = range(1, 16)  # every non-empty set of suits, as a 4-bit mask
+
+
+def slack(counts: list[int], needs: dict[int, int], allowed: dict[int, int]) -> dict[int, int]:
+    """For every set of suits (a 4-bit mask): the room the seats that may hold them have left,
+    minus the cards of those suits still to place.  Every card can be placed, each seat getting
+    exactly its need, iff no slack is negative (Hall's condition; the totals are equal)."""
+    out = {}
+    for t in SUIT_SETS:
+        cards = sum(counts[x] for x in range(4) if t >> x & 1)
+        room = sum(n for k, n in needs.items() if allowed[k] & t)
+        out[t] = room - cards
+    return out
+
+
+def deal_hidden(pool: list[int], needs: dict[int, int], voids: dict[int, set[int]],
+                rng: random.Random) -> dict[int, list[int]]:
+    """Place every card of ``pool`` with a seat that still needs cards and is not void in its suit.
+
+    Cards are placed most constrained first, each with a seat drawn in proportion to the cards
+    it still needs, among the seats that leave the remaining cards placeable: a placement never
+    reaches a dead end, so every world respects every constraint.  Raises :class:`NoWorld` when
+    the constraints admit no deal at all.
+    """
+    if sum(needs.values()) != len(pool) or min(needs.values(), default=0) < 0:
+        raise NoWorld(f"{len(pool)} hidden cards for hands needing {needs}")
+    allowed = {k: sum(1 << x for x in range(4) if x not in voids.get(k, ())) for k in needs}
+    counts = [0] * 4
+    for c in pool:
+        counts[c // 13] += 1
+    room = slack(counts, needs, allowed)
+    if min(room.values()) < 0:
+        raise NoWorld(f"no deal of the hidden cards fits hand sizes {needs} and voids {voids}")
+    width = [sum(1 for k in needs if allowed[k] >> x & 1) for x in range(4)]
+    cards = pool[:]
+    rng.shuffle(cards)
+    cards.sort(key=lambda c: width[c // 13])
+    tight = [t for t in SUIT_SETS if room[t] == 0]  # suit sets with no room to spare
+    left = dict(needs)
+    out: dict[int, list[int]] = {k: [] for k in needs}
+    for c in cards:
+        s = 1 << (c // 13)
+        # placing c with k takes one place of k: every suit set without c's suit that k may hold
+        # loses one unit of room, so none of them may be tight
+        choices = [k for k in needs if left[k] and allowed[k] & s
+                   and not any(not t & s and allowed[k] & t for t in tight)]
+        x = rng.random() * sum(left[k] for k in choices)
+        for k in choices:
+            x -= left[k]
+            if x < 0:
                 break
-            total = sum(left[k] for k in choices)
-            x = rng.random() * total
-            for k in choices:
-                x -= left[k]
-                if x < 0:
-                    break
-            out[k].append(c)
-            left[k] -= 1
-        else:
-            return out
-    return None
+        out[k].append(c)
+        left[k] -= 1
+        for t in SUIT_SETS:
+            if not t & s and allowed[k] & t:
+                room[t] -= 1
+                if not room[t]:
+                    tight.append(t)
+    return out
 
 
-def sample_hands(view: View, rng: random.Random, rest: int = 0) -> tuple[dict[int, int], list[int]]:
-    """Hands of every seat (mine included) and the ``rest`` pile, for one sampled world.
+def sample_hands(view: View, rng: random.Random) -> tuple[dict[int, int], list[int]]:
+    """Hands of every seat (mine included) and the rest pile, for one sampled world.
 
-    Seats' hands are their known cards plus hidden ones; ``rest`` cards go to
-    the stock / undealt pile, returned as a shuffled list.
+    Seats' hands are their known cards plus hidden ones; the hidden cards no
+    hand needs go to the stock / undealt pile, returned as a shuffled list.
     """
     pool = cards_of(view.unseen)
-    needs: dict[int, int] = {}
-    for s in view.order:
-        if s == view.seat:
-            continue
-        needs[s] = view.hand_sizes.get(s, 0) - popcount(view.known.get(s, 0))
-    needs[REST] = rest
-    if sum(needs.values()) != len(pool):  # observation inconsistency: trust hand sizes, pad the rest
-        needs[REST] = max(0, len(pool) - sum(v for k, v in needs.items() if k != REST))
+    needs = {s: view.hand_sizes.get(s, 0) - popcount(view.known.get(s, 0)) for s in view.order if s != view.seat}
+    needs[REST] = len(pool) - sum(needs.values())
     placed = deal_hidden(pool, needs, {s: v for s, v in view.voids.items() if s != view.seat}, rng)
-    if placed is None:  # unreachable in practice: the last try ignores voids
-        placed = {k: [] for k in needs}
     hands = {view.seat: view.hand}
     for s in view.order:
-        if s == view.seat:
-            continue
-        m = view.known.get(s, 0)
-        for c in placed.get(s, []):
-            m |= 1 << c
-        hands[s] = m
-    rest_cards = placed.get(REST, [])
+        if s != view.seat:
+            m = view.known.get(s, 0)
+            for c in placed[s]:
+                m |= 1 << c
+            hands[s] = m
+    rest_cards = placed[REST]
     rng.shuffle(rest_cards)
     return hands, rest_cards
 

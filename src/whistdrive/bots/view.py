@@ -109,17 +109,67 @@ class View:
         return higher == 0
 
 
-def _voids_from(tricks: list[tuple[int | None, list[tuple[int, int]]]], voids: dict[int, set[int]]) -> None:
-    for _, plays in tricks:
+def voids_shown(tricks: list[list[tuple[int, int]]]) -> dict[int, set[int]]:
+    """The suits each seat has shown it lacks: it played another suit to a trick led in them.
+
+    ``tricks`` are lists of ``(seat, card)`` plays, the trick still on the table included —
+    a void shown there is as certain as one shown in a finished trick.
+    """
+    voids: dict[int, set[int]] = {}
+    for plays in tricks:
         led = suit(plays[0][1])
         for s, c in plays[1:]:
             if suit(c) != led:
                 voids.setdefault(s, set()).add(led)
+    return voids
+
+
+def _german(view: View, obs: dict, done: list[tuple[int, list[tuple[int, int]]]]) -> None:
+    """German Whist's two hands, its stock, and the voids a face-down draw has not refilled."""
+    seat, other = view.seat, 1 - view.seat
+    view.order = [0, 1]
+    view.hand_sizes = {seat: len(obs["hand"]), other: obs["opponent_hand_size"]}
+    view.known = {other: mask_of(obs["opponent_known"])}
+    if obs.get("prize"):
+        view.excluded = 1 << card_int(obs["prize"])
+    view.tricks_won = {s: n for s, n in zip((0, 1), obs["tricks_won"]["stage2"])}
+    view.tricks_left = 26 - len(done)  # stage-1 draws refill the hands
+    # a void is only certain since the opponent's last face-down draw (a draw may refill it),
+    # and stage 1 shows none when following suit is not required there
+    if obs["stage"] == 2 or obs["options"].get("follow_suit_stage1", True):
+        last_draw = -1
+        for i, (winner, _) in enumerate(done[:13]):
+            if winner == seat:
+                last_draw = i
+        tail = done[last_draw + 1:] if obs["stage"] == 1 else done[13:]
+        view.voids = voids_shown([p for _, p in tail] + ([view.trick] if view.trick else []))
+
+
+def _table(view: View, obs: dict, done: list[tuple[int, list[tuple[int, int]]]]) -> None:
+    """Any game whose observation lists ``hand_sizes`` (per seat taking part), ``known_cards`` and the
+    cards out of every hand (Knock-out's face-up ``trump_card``, Humbug's ``out_of_deal``): Whist,
+    Knock-out Whist, Humbug Whist and games like them.
+    Every void shown in this deal holds (nobody draws during play)."""
+    sizes = obs["hand_sizes"]
+    view.hand_sizes = {int(s): n for s, n in (sizes.items() if isinstance(sizes, dict) else enumerate(sizes))}
+    view.order = sorted(view.hand_sizes)  # seats are numbered clockwise
+    view.known = {int(s): mask_of(c) for s, c in obs.get("known_cards", {}).items()}
+    if "out_of_deal" in obs:  # Humbug Whist: the hand I laid aside, the turned-up card if the dealer did
+        view.excluded = mask_of(obs["out_of_deal"])
+    elif obs.get("trump_card"):  # Knock-out Whist: the turned-up card is in nobody's hand
+        view.excluded = 1 << card_int(obs["trump_card"])
+    view.voids = voids_shown([p for _, p in done] + ([view.trick] if view.trick else []))
+    won = obs["tricks_won"]
+    if isinstance(won, dict):
+        view.tricks_won = {int(s): n for s, n in won.items()}
+    else:  # per partnership
+        view.tricks_won = {s: won[s % len(won)] for s in view.order}
+    if obs["game"] == "whist":
+        view.partners = {view.seat, (view.seat + 2) % 4}
 
 
 def read(obs: dict) -> View:
-    """Build the :class:`View` of an observation of any of the four games."""
-    game = obs["game"]
+    """Build the :class:`View` of an observation."""
     seat = obs["seat"]
     trick = [(p["seat"], card_int(p["card"])) for p in obs.get("trick", [])]
     done = [(t["winner"], [(p["seat"], card_int(p["card"])) for p in t["cards"]]) for t in obs.get("tricks", [])]
@@ -130,54 +180,11 @@ def read(obs: dict) -> View:
     for _, c in trick:
         played |= 1 << c
     trump = obs.get("trump")
-    view = View(game=game, seat=seat, decision=obs.get("decision"), order=[], hand=mask_of(obs["hand"]),
+    view = View(game=obs["game"], seat=seat, decision=obs.get("decision"), order=[], hand=mask_of(obs["hand"]),
                 legal=list(obs.get("legal", [])), trump=None if trump is None else SUITS.index(trump),
                 leader=obs.get("leader", seat), trick=trick, played=played, partners={seat}, hand_sizes={},
                 obs=obs)
-    voids: dict[int, set[int]] = {}
-    if game == "german":
-        other = 1 - seat
-        view.order = [0, 1]
-        view.hand_sizes = {seat: len(obs["hand"]), other: obs["opponent_hand_size"]}
-        view.known = {other: mask_of(obs["opponent_known"])}
-        if obs.get("prize"):
-            view.excluded = 1 << card_int(obs["prize"])
-        view.tricks_left = 26 - len(done)
-        # a void is only certain since the opponent's last face-down draw (a draw may refill it)
-        if obs["stage"] == 2 or obs["options"].get("follow_suit_stage1", True):
-            last_draw = -1
-            for i, (winner, _) in enumerate(done[:13]):
-                if winner == seat:
-                    last_draw = i
-            tail = done[last_draw + 1:] if obs["stage"] == 1 else done[13:]
-            _voids_from([(w, p) for w, p in tail], voids)
-            if trick:
-                _voids_from([(None, trick)], voids)
-        view.tricks_won = {s: n for s, n in zip((0, 1), obs["tricks_won"]["stage2"])}
-    elif game == "whist":
-        view.order = [0, 1, 2, 3]
-        view.partners = {seat, (seat + 2) % 4}
-        view.hand_sizes = dict(enumerate(obs["hand_sizes"]))
-        view.known = {int(s): mask_of(c) for s, c in obs.get("known_cards", {}).items()}
-        view.tricks_left = 13 - len(done)
-        _voids_from(done + [(None, trick)] if trick else done, voids)
-        won = obs["tricks_won"]
-        view.tricks_won = {s: won[s % 2] for s in range(4)}
-    elif game == "humbug":
-        view.order = [0, 1]
-        view.hand_sizes = dict(enumerate(obs["hand_sizes"]))
-        view.known = {int(s): mask_of(c) for s, c in obs.get("known_cards", {}).items()}
-        view.excluded = mask_of(obs["out_of_deal"])  # my laid-aside hand, the turned-up card if laid aside
-        view.tricks_left = 13 - len(done)
-        _voids_from(done + [(None, trick)] if trick else done, voids)
-        view.tricks_won = dict(enumerate(obs["tricks_won"]))
-    else:  # knockout
-        view.order = list(obs["active"])
-        view.hand_sizes = {int(s): n for s, n in obs["hand_sizes"].items()}
-        if obs.get("trump_card"):
-            view.excluded = 1 << card_int(obs["trump_card"])
-        view.tricks_left = view.hand_sizes.get(seat, 0) + (1 if trick and all(s != seat for s, _ in trick) else 0)
-        _voids_from(done + [(None, trick)] if trick else done, voids)
-        view.tricks_won = {int(s): n for s, n in obs["tricks_won"].items()}
-    view.voids = voids
+    # one trick per card I hold, plus the trick on the table if my card is already in it
+    view.tricks_left = len(obs["hand"]) + (1 if any(s == seat for s, _ in trick) else 0)
+    (_german if obs["game"] == "german" else _table)(view, obs, done)
     return view

@@ -52,7 +52,7 @@ class BotPool:
         loop = asyncio.get_running_loop()
         try:
             return await loop.run_in_executor(self.executor, fn, *args)
-        except cf.process.BrokenProcessPool:
+        except cf.BrokenExecutor:
             # a worker died (killed, out of memory): start a fresh pool and try once more
             self.executor.shutdown(wait=False, cancel_futures=True)
             self.executor = self._make()

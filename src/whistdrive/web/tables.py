@@ -9,6 +9,7 @@ rebuilt from the store, so nothing unstored is ever acknowledged.
 from __future__ import annotations
 
 import asyncio
+import collections
 import concurrent.futures as cf
 import json
 import logging
@@ -92,6 +93,8 @@ class Tables:
         self._db = cf.ThreadPoolExecutor(max_workers=1, thread_name_prefix="db")
         self._loading: dict[str, asyncio.Future] = {}
         self.inline_db = store.url.startswith("sqlite")
+        # moves played at random because a bot failed, per (game, level): each is a bug to fix
+        self.bot_fallbacks: collections.Counter[tuple[str, str]] = collections.Counter()
 
     async def db(self, fn, *args):
         """Run a store call. SQLite writes take well under a millisecond, so they run inline:
@@ -267,14 +270,12 @@ class Tables:
             obs = g.observation(seat)
             try:
                 action = await self.pool.choose(spec["level"], g.name, obs, random.getrandbits(32))
+                if action not in obs["legal"]:
+                    raise ValueError(f"bot chose {action!r}, not one of the legal actions {obs['legal']}")
             except asyncio.CancelledError:
                 raise
             except Exception:
-                log.exception("bot %s failed in game %s: playing a random legal action", spec["level"], t.row.id)
-                action = random.choice(obs["legal"])
-            if action not in obs["legal"]:
-                log.error("bot %s chose %r, not legal: playing a random legal action", spec["level"], action)
-                action = random.choice(obs["legal"])
+                action = self._fallback(t, spec["level"], obs)
             async with t.lock:
                 if t.generation != gen or len(t.game.actions) != seq:
                     continue
@@ -285,6 +286,15 @@ class Tables:
                     return
             if self.bot_delay:
                 await asyncio.sleep(self.bot_delay)
+
+    def _fallback(self, t: Live, level: str, obs: dict) -> str:
+        """A failed bot's move: a random legal action, so the table goes on — logged with the
+        traceback and counted, since it is a bug the person at the table cannot see."""
+        key = (t.game.name, level)
+        self.bot_fallbacks[key] += 1
+        log.warning("bot %s failed in game %s (%s fallback %d since start): playing a random legal action",
+                    level, t.row.id, t.game.name, self.bot_fallbacks[key], exc_info=True)
+        return random.choice(obs["legal"])
 
     async def undo(self, t: Live, seat: int) -> None:
         """Back to the seat's last decision: replay the record minus the actions after it."""
