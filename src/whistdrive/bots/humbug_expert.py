@@ -7,8 +7,10 @@ the other three places (the turned-up card stays in the dealer's dealt
 hand), each choice is played out to its two final hands — the dealer's reply
 to the non-dealer's choice taken from the hand-strength rule — and the deal
 is solved.  Worlds are weighted by how likely the other player's exchange
-was with the hand they had (:func:`keep_probability`) and, in play, by how
-likely their cards were under the classic policy.  Values are the deal's
+was with the hand they had (:func:`keep_probability`: a kept hand is likely
+good, a hand laid aside likely poor, which leaves the widows a little
+richer) and, in play, by how likely their cards were under the classic
+policy.  Values are the deal's
 points for me minus the other's, scored as whist scores them (honours, the
 target − 1 rule, game on tricks), with a hundredth of the trick margin to
 break ties.
@@ -143,6 +145,8 @@ class HumbugExpert(SearchPlayer):
         cands = sorted(set(reps.values()))
         played_by = _played_by(obs)
         they_kept = any(e["seat"] == other and e["choice"] == "keep" for e in obs["exchanges"])
+        honours_on = obs["options"]["honours"]
+        turned_out = card_int(obs["trump_card"]) if obs["trump_card_place"] == "out" and other == obs["dealer"] else None
         my_honours = honours_in(v.hand | played_by[me], v.trump)
         totals = dict.fromkeys(cands, 0.0)
         weight, worlds = 0.0, 0
@@ -150,10 +154,12 @@ class HumbugExpert(SearchPlayer):
             if self.cheating:
                 hands, w = dict(self.true_game().play.hands), 1.0
             else:
-                hands, _ = sample_hands(v, self.rng)
+                hands, rest = sample_hands(v, self.rng)
                 w = play_likelihood(hands, v)
                 if they_kept:  # a kept hand was worth keeping
-                    w *= keep_probability(hands[other] | played_by[other], v.trump, obs["options"]["honours"])
+                    w *= keep_probability(hands[other] | played_by[other], v.trump, honours_on)
+                else:  # the hand they laid aside was not; it is among the cards out of play
+                    w *= 1.0 - keep_probability(_laid_aside(rest, turned_out), v.trump, honours_on)
             if w > 0:
                 theirs = honours_in(hands[other] | played_by[other], v.trump)
                 vals = play_values(hands, [0, 1], v.leader, v.trick, v.trump, {me})
@@ -174,6 +180,14 @@ def _mask(cards: list[int]) -> int:
     for c in cards:
         m |= 1 << c
     return m
+
+
+def _laid_aside(rest: list[int], turned_out: int | None) -> int:
+    """The other player's laid-aside hand in a world: 13 of the cards out of play (shuffled), with the
+    turned-up card when it was the dealer who laid its hand aside."""
+    if turned_out is None:
+        return _mask(rest[:13])
+    return _mask(rest[:12]) | 1 << turned_out
 
 
 def _played_by(obs: dict) -> dict[int, int]:
