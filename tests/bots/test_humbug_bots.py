@@ -1,11 +1,14 @@
 """Humbug Whist bots: the exchange by hand strength, the expert's exchange and deal values."""
 
+import random
+
 import pytest
 
 from engine_helpers import deck_from_hands
 from whistdrive import new_game
 from whistdrive.bots import hint, make_cheater, make_player
-from whistdrive.bots.humbug_expert import DealScore, HumbugExpert
+from whistdrive.bots.dd import play_values
+from whistdrive.bots.humbug_expert import DealScore, HumbugExpert, _my_tricks
 from whistdrive.bots.humbug_rules import exchange_choice, expected_tricks, keep_probability
 from whistdrive.bots.view import mask_of, read
 
@@ -86,3 +89,21 @@ def test_deal_score_counts_book_honours_and_the_target():
     assert s.value(1, 12, 0, 4) == pytest.approx(6 + 0.11)  # game on tricks: their honours score nothing
     obs["score"]["game_points"] = [4, 0]
     assert DealScore(obs).value(0, 6, 4, 0) == pytest.approx(-1 - 0.01)  # at target - 1: no honours
+
+
+def test_expert_card_values_agree_with_the_generic_solver():
+    rng = random.Random(4)
+    for n in range(40):
+        g = new_game("humbug", {"length": "deal"}, seed=n)
+        while g.decision.value == "exchange" or rng.random() < 0.85:
+            g.apply(rng.choice(g.legal_actions()))
+            if g.is_over:
+                break
+        if g.is_over:
+            continue
+        p = g.play
+        me = p.to_play
+        hands = dict(p.hands)
+        expected = play_values(hands, [0, 1], p.leader, list(p.trick), p.trump, {me})
+        for c in expected:
+            assert _my_tricks(hands, me, p.leader, list(p.trick), p.trump, c) == expected[c]
