@@ -14,7 +14,8 @@ import time
 from whistdrive import new_game, solver
 from whistdrive.bots import BUDGETS, make_player
 
-SETUPS = {"german": ({}, 2), "whist": ({"length": "deal"}, 4), "knockout": ({"players": 4}, 4)}
+SETUPS = {"german": ({}, 2), "whist": ({"length": "deal"}, 4), "knockout": ({"players": 4}, 4),
+          "humbug": ({"length": "deal"}, 2)}
 
 
 def expert_times(game: str, games: int) -> list[float]:
@@ -40,9 +41,10 @@ def expert_times(game: str, games: int) -> list[float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=3)
+    parser.add_argument("--game", choices=list(SETUPS), action="append", help="only this game (repeatable)")
     args = parser.parse_args()
     solver.warm_up()
-    for game in SETUPS:
+    for game in args.game or SETUPS:
         ts = sorted(expert_times(game, args.games))
         p95 = ts[min(len(ts) - 1, int(0.95 * len(ts)))]
         print(f"{game:<9} expert budget {BUDGETS['expert'][game]:.2f}s  moves {len(ts):4d}  "

@@ -92,6 +92,17 @@ def test_simulate_then_replay(tmp_path, capsys):
     assert "won the trick" in capsys.readouterr().out
 
 
+def test_simulate_and_replay_humbug_with_its_exchange(tmp_path, capsys):
+    path = tmp_path / "humbug.jsonl"
+    assert main(["simulate", "humbug", "--bots", "random,intermediate", "--length", "game", "--games", "4",
+                 "--seed", "2", "--out", str(path), "--quiet"]) == 0
+    assert main(["replay", str(path), "--check"]) == 0
+    assert "4 record(s) valid" in capsys.readouterr().out
+    assert main(["replay", str(path), "--lang", "ru"]) == 0
+    out = capsys.readouterr().out
+    assert "прикуп" in out or "оставляет сданную руку" in out
+
+
 def test_replay_refuses_a_broken_record(tmp_path, capsys):
     path = tmp_path / "bad.json"
     path.write_text('{"format": "whistdrive-record", "version": 7}', encoding="utf-8")

@@ -23,6 +23,17 @@ def test_whist_uses_one_deal_and_counts_tricks():
     assert s.rows[0]["score"] + s.rows[1]["score"] == pytest.approx(13)
 
 
+def test_humbug_swaps_seats_and_scores_the_deals_points():
+    s = run("humbug", ["intermediate", "random"], deals=4, seed=3, progress=False)
+    assert s.options["length"] == "deal"
+    a, b = s.rows
+    assert a["games"] == b["games"] == 8 and a["diff"] == pytest.approx(-b["diff"])
+    for r in s.deals_detail:  # a deal's points: tricks over six, honours up to 4 more, never both players' tricks
+        for lab in r["labels"].values():
+            assert 0 <= lab["score"] <= 11
+    assert "points" in report(s)
+
+
 def test_knockout_rotates_seats_and_reports_fair_share():
     s = run("knockout", ["beginner", "random", "random"], deals=2, seed=4, progress=False)
     rows = {r["bot"]: r for r in s.rows}

@@ -7,8 +7,10 @@ the other three places (the turned-up card stays in the dealer's dealt
 hand), each choice is played out to its two final hands — the dealer's reply
 to the non-dealer's choice taken from the hand-strength rule — and the deal
 is solved.  Worlds are weighted by how likely the other player's exchange
-was with the hand they had (:func:`keep_probability`) and, in play, by how
-likely their cards were under the classic policy.  Values are the deal's
+was with the hand they had (:func:`keep_probability`: a kept hand is likely
+good, a hand laid aside likely poor, which leaves the widows a little
+richer) and, in play, by how likely their cards were under the classic
+policy.  Values are the deal's
 points for me minus the other's, scored as whist scores them (honours, the
 target − 1 rule, game on tricks), with a hundredth of the trick margin to
 break ties.
@@ -16,16 +18,18 @@ break ties.
 
 from __future__ import annotations
 
+import random
+
 from ..cards import FULL_MASK
+from ..games.trick import SUIT_MASKS, beats, legal_mask
 from ..games.whist_scoring import RubberScore, score_deal
 from ..solver import solve_two_hand
-from .dd import play_values
 from .heuristic import card_text
 from .humbug_rules import exchange_choice, keep_probability
-from .rules import card_cost
-from .sampling import play_likelihood, sample_hands
+from .rules import card_cost, classic_card
+from .sampling import MATCH, NoWorld
 from .search import SearchPlayer, representatives
-from .view import View, card_int, cards_of, read
+from .view import View, card_int, cards_of, popcount, read
 
 WIDOWS = ("left", "right")
 
@@ -142,26 +146,35 @@ class HumbugExpert(SearchPlayer):
         me, other = v.seat, 1 - v.seat
         reps = representatives(v, v.legal_mask())
         cands = sorted(set(reps.values()))
-        played_by = _played_by(obs)
+        plays = _plays(obs)
+        played_by = {0: 0, 1: 0}
+        for s, c in plays:
+            played_by[s] |= 1 << c
         they_kept = any(e["seat"] == other and e["choice"] == "keep" for e in obs["exchanges"])
         assert v.trump is not None
+        honours_on = obs["options"]["honours"]
+        turned_out = card_int(obs["trump_card"]) if obs["trump_card_place"] == "out" and other == obs["dealer"] else None
         my_honours = honours_in(v.hand | played_by[me], v.trump)
+        pool = _Pool(v, other)
         totals = dict.fromkeys(cands, 0.0)
         weight, worlds = 0.0, 0
         while self.more_worlds(worlds, deadline):
             if self.true_game is not None:  # the cheater
                 hands, w = dict(self.true_game().play.hands), 1.0
             else:
-                hands, _ = sample_hands(v, self.rng)
-                w = play_likelihood(hands, v)
+                theirs, rest = pool.deal(self.rng)
+                hands = {me: v.hand, other: theirs}
+                w = _likelihood(theirs | played_by[other], other, plays, v.trump, v.excluded)
                 if they_kept:  # a kept hand was worth keeping
-                    w *= keep_probability(hands[other] | played_by[other], v.trump, obs["options"]["honours"])
+                    w *= keep_probability(theirs | played_by[other], v.trump, honours_on)
+                else:  # the hand they laid aside was not; it is among the cards out of play
+                    w *= 1.0 - keep_probability(_laid_aside(rest, turned_out), v.trump, honours_on)
             if w > 0:
-                theirs = honours_in(hands[other] | played_by[other], v.trump)
-                vals = play_values(hands, [0, 1], v.leader, v.trick, v.trump, {me})
+                their_honours = honours_in(hands[other] | played_by[other], v.trump)
                 won = v.tricks_won[me]
                 for c in cands:
-                    totals[c] += w * score.value(me, won + vals[c], my_honours, theirs)
+                    mine = _my_tricks(hands, me, v.leader, v.trick, v.trump, c)
+                    totals[c] += w * score.value(me, won + mine, my_honours, their_honours)
                 weight += w
             worlds += 1
             if self.cheating:
@@ -171,6 +184,77 @@ class HumbugExpert(SearchPlayer):
         return {card_text(c): totals[reps[c]] / weight for c in reps}
 
 
+class _Pool:
+    """The other player's hidden cards: a uniform draw from the unseen cards of the suits they may
+    still hold (the rest of the unseen cards are out of play, unconstrained), plus the cards known."""
+
+    def __init__(self, v: View, other: int):
+        unseen = v.unseen
+        void = 0
+        for s in v.voids.get(other, ()):
+            void |= SUIT_MASKS[s]
+        self.known = v.known.get(other, 0)
+        self.need = v.hand_sizes[other] - popcount(self.known)
+        allowed = unseen & ~void
+        if popcount(allowed) < self.need:  # the observation contradicts itself: a bug to see, not to hide
+            raise NoWorld(f"seat {other} needs {self.need} unseen cards outside its voids, only {popcount(allowed)} fit")
+        self.allowed = cards_of(allowed)
+        self.barred = cards_of(unseen & ~allowed)
+
+    def deal(self, rng: random.Random) -> tuple[int, list[int]]:
+        """Their hand, and the unseen cards left out of it (shuffled)."""
+        cards = self.allowed[:]
+        rng.shuffle(cards)
+        rest = cards[self.need:] + self.barred
+        rng.shuffle(rest)
+        return self.known | _mask(cards[:self.need]), rest
+
+
+def _my_tricks(hands: dict[int, int], me: int, leader: int, trick: list[tuple[int, int]], trump: int,
+               card: int) -> int:
+    """My tricks from the current trick on if I play ``card`` and both then play perfectly."""
+    other = 1 - me
+    mine = hands[me] & ~(1 << card)
+    if not trick:  # I lead: the other answers, then a two-hand solve from the trick's end
+        left = popcount(hands[me])
+        h = {me: mine, other: hands[other]}
+        return left - solve_two_hand(h[0], h[1], trump, me, [(me, card)])
+    winner = me if beats(card, trick[0][1], trump) else other
+    rem = popcount(mine)
+    took = 1 if winner == me else 0
+    if not rem:
+        return took
+    h = {me: mine, other: hands[other]}
+    future = solve_two_hand(h[0], h[1], trump, winner)
+    return took + (future if winner == me else rem - future)
+
+
+def _plays(obs: dict) -> list[tuple[int, int]]:
+    """Every card played in this deal, in order: (seat, card)."""
+    cards = [p for t in obs["tricks"] for p in t["cards"]] + list(obs["trick"])
+    return [(p["seat"], card_int(p["card"])) for p in cards]
+
+
+def _likelihood(dealt: int, seat: int, plays: list[tuple[int, int]], trump: int, gone: int) -> float:
+    """How likely ``seat``'s plays were had it held ``dealt`` at the start of play (the classic play
+    counts :data:`MATCH`, any other legal card shares the rest), up to a constant."""
+    hand = dealt
+    weight = 1.0
+    for k in range(0, len(plays), 2):
+        trick = plays[k:k + 2]
+        for i, (s, c) in enumerate(trick):
+            if s == seat:
+                legal = legal_mask(hand, trick[0][1] // 13 if i else None)
+                choices = popcount(legal)
+                if choices > 1:
+                    later = [] if i else [1 - seat]
+                    guess = classic_card(hand, legal, trick[:i], trump, {seat}, FULL_MASK & ~(hand | gone), later)
+                    weight *= MATCH if guess == c else (1 - MATCH) / (choices - 1)
+                hand &= ~(1 << c)
+            gone |= 1 << c
+    return weight
+
+
 def _mask(cards: list[int]) -> int:
     m = 0
     for c in cards:
@@ -178,13 +262,12 @@ def _mask(cards: list[int]) -> int:
     return m
 
 
-def _played_by(obs: dict) -> dict[int, int]:
-    """The cards each seat has played in this deal (to rebuild the hands held at the start of play)."""
-    out = {0: 0, 1: 0}
-    plays = [p for t in obs["tricks"] for p in t["cards"]] + list(obs["trick"])
-    for p in plays:
-        out[p["seat"]] |= 1 << card_int(p["card"])
-    return out
+def _laid_aside(rest: list[int], turned_out: int | None) -> int:
+    """The other player's laid-aside hand in a world: 13 of the cards out of play (shuffled), with the
+    turned-up card when it was the dealer who laid its hand aside."""
+    if turned_out is None:
+        return _mask(rest[:13])
+    return _mask(rest[:12]) | 1 << turned_out
 
 
 __all__ = ["DealScore", "HumbugExpert"]
