@@ -20,11 +20,12 @@ from whistdrive.analysis import solver_values
 from whistdrive.cards import DECK
 from whistdrive.games import GAMES
 
-from . import i18n, rules
+from . import i18n, invites, rules
 from .botpool import BotPool, levels
+from .seats import DEFAULT_GRACE, SPECTATOR
 from .security import MAX_HTTP_BODY, MAX_WS_MESSAGE, SECURITY_HEADERS, GuardMiddleware, TokenBucket
 from .store import Store
-from .tables import Conn, Live, TableError, Tables
+from .tables import Conn, Limits, Live, TableError, Tables
 
 log = logging.getLogger("whistdrive.web")
 STATIC = Path(__file__).parent / "static"
@@ -53,6 +54,8 @@ class Settings:
     bot_delay: float = 0.0
     rate: float = 20.0
     burst: float = 40.0
+    grace: float = DEFAULT_GRACE  # seconds before a computer plays for an away person
+    limits: Limits = field(default_factory=Limits)
 
 
 def _nonce() -> str:
@@ -66,7 +69,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def lifespan(app: FastAPI):
         store = Store(settings.database_url)
         pool = BotPool(settings.bot_pool, settings.bot_workers)
-        app.state.tables = Tables(store, pool, settings.bot_delay)
+        app.state.tables = Tables(store, pool, settings.bot_delay, settings.grace, settings.limits)
         app.state.store = store
         n = await app.state.tables.resume_all()
         if n:
@@ -137,6 +140,23 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return page(request, _(message), f'<main class="notice"><h1>{html.escape(_(message))}</h1>'
                     f'<p><a href="/">{html.escape(_("Back to the lobby"))}</a></p></main>', [], status=status)
 
+    async def seated(request: Request, game_id: str) -> tuple[Live, int] | None:
+        """The table and the seat the caller's cookie holds there (the creator's or a person's who joined)."""
+        t = await tables(request).get(game_id)
+        me = owner_of(request)
+        if t is None or me is None:
+            return None
+        for seat, place in t.row.places.items():
+            if seat >= 0 and place.get("state") == "taken" and secrets.compare_digest(place.get("person") or "", me):
+                return t, seat
+        return None
+
+    def table_view(request: Request, t: Live, token: str) -> HTMLResponse:
+        _, _n = i18n.gettext_for(lang_of(request))
+        return page(request, _("Table"), '<main id="table" class="table-page"></main>',
+                    ["table.js", "people.js"], {"game-id": t.row.id, "token": token, "game": t.row.game,
+                                                "owner": int(secrets.compare_digest(t.row.owner, owner_of(request) or ""))})
+
     async def owned(request: Request, game_id: str) -> Live | None:
         t = await tables(request).get(game_id)
         if t is None or owner_of(request) is None or not secrets.compare_digest(t.row.owner, owner_of(request)):
@@ -151,12 +171,34 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.get("/table/{game_id}", response_class=HTMLResponse)
     async def table_page(request: Request, game_id: str):
-        t = await owned(request, game_id)
-        if t is None:
+        found = await seated(request, game_id)
+        if found is None:
             return error_page(request, 404, "This table does not exist or is not yours.")
+        t, seat = found
+        return table_view(request, t, t.row.places[seat]["token"])
+
+    @app.get("/seat/{token}", response_class=HTMLResponse)
+    @app.get("/watch/{token}", response_class=HTMLResponse)
+    async def link_page(request: Request, token: str):
+        """A seat's or the spectators' secret link: the table page with that token."""
+        found = await tables(request).db(request.app.state.store.find_token, token) \
+            if invites.well_formed(token) else None
+        t = await tables(request).get(found[0]) if found else None
+        if t is None or tables(request).seat_of(t, token) is None or \
+                (found[1] == SPECTATOR) != request.url.path.startswith("/watch/"):
+            return error_page(request, 404, "This link is not valid.")
+        return table_view(request, t, token)
+
+    @app.get("/join/{invite}", response_class=HTMLResponse)
+    async def join_page(request: Request, invite: str):
         _, _n = i18n.gettext_for(lang_of(request))
-        return page(request, _("Table"), '<main id="table" class="table-page"></main>', ["table.js"],
-                    {"game-id": t.row.id, "token": t.row.token, "game": t.row.game})
+        found = await tables(request).db(request.app.state.store.find_invite, invites.digest(invite)) \
+            if invites.well_formed(invite) else None
+        t = await tables(request).get(found[0]) if found else None
+        if t is None or t.row.status != "open":
+            return error_page(request, 404, "This invitation is not valid (already used or never issued).")
+        return page(request, _("Join a table"), '<main id="join" class="join-page"></main>', ["people.js"],
+                    {"invite": invite, "game": t.row.game})
 
     @app.get("/replay/{game_id}", response_class=HTMLResponse)
     async def replay_page(request: Request, game_id: str):
@@ -223,11 +265,67 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if not isinstance(data, dict):
             return JSONResponse({"error": "bad_json", "message": "expected a JSON object"}, status_code=400)
         try:
-            t = await tables(request).create(owner, data.get("game"), data.get("options") or {},
-                                             data.get("levels"))
+            t, invitations = await tables(request).create(
+                owner, data.get("game"), data.get("options") or {}, data.get("levels"), seats=data.get("seats"),
+                address=request.client.host if request.client else None, grace=data.get("grace"),
+                standin=data.get("standin"))
+        except TableError as e:
+            status = 429 if e.code == "too_many_tables" else 400
+            return JSONResponse({"error": e.code, "message": e.message}, status_code=status)
+        t.invitations = invitations
+        return {"id": t.row.id, "url": f"/table/{t.row.id}", **links(t)}
+
+    def links(t: Live) -> dict:
+        """The creator's links: the invitation of each open seat, their own seat's and the spectators'."""
+        return {"invites": {str(s): f"/join/{tok}" for s, tok in t.invitations.items()
+                            if t.row.places.get(s, {}).get("state") == "open"},
+                "seat_link": f"/seat/{t.row.places[t.row.human_seat]['token']}",
+                "watch": f"/watch/{t.row.places[SPECTATOR]['token']}" if SPECTATOR in t.row.places else None}
+
+    @app.get("/api/games/{game_id}/links")
+    async def table_links(request: Request, game_id: str):
+        """The creator's links. Invitations live only in memory (the store keeps their hashes):
+        after a restart the open seats get new ones."""
+        t = await owned(request, game_id)
+        if t is None:
+            return JSONResponse({"error": "not_found"}, status_code=404)
+        if t.row.status == "open" and any(t.row.places.get(s, {}).get("state") == "open"
+                                          and s not in t.invitations for s in t.row.places if s >= 0):
+            t.invitations = await tables(request).reinvite(t)
+        return links(t)
+
+    @app.post("/api/games/{game_id}/start")
+    async def start_early(request: Request, game_id: str):
+        t = await owned(request, game_id)
+        if t is None:
+            return JSONResponse({"error": "not_found"}, status_code=404)
+        try:
+            await tables(request).start(t)
+        except TableError as e:
+            return JSONResponse({"error": e.code, "message": e.message}, status_code=409)
+        return {"ok": True}
+
+    @app.post("/api/join")
+    async def join(request: Request):
+        person = owner_of(request)
+        if person is None:
+            return JSONResponse({"error": "no_session", "message": "open the invitation page first"}, status_code=403)
+        body = await request.body()
+        try:
+            data = json.loads(body) if len(body) <= MAX_HTTP_BODY else None
+        except (json.JSONDecodeError, UnicodeDecodeError):
+            data = None
+        if not isinstance(data, dict):
+            return JSONResponse({"error": "bad_json", "message": "expected a JSON object"}, status_code=400)
+        name = invites.clean_name(data.get("name"))
+        if name is None:
+            return JSONResponse({"error": "bad_name", "message": f"a name of 1 to {invites.MAX_NAME} characters"},
+                                status_code=400)
+        try:
+            t, seat = await tables(request).join(data.get("invite"), person, name)
         except TableError as e:
             return JSONResponse({"error": e.code, "message": e.message}, status_code=400)
-        return {"id": t.row.id, "url": f"/table/{t.row.id}"}
+        return {"id": t.row.id, "seat": seat, "url": f"/seat/{t.row.places[seat]['token']}"}
 
     @app.post("/api/games/{game_id}/abandon")
     async def abandon(request: Request, game_id: str):
@@ -248,7 +346,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         from whistdrive.records import dumps, to_record
 
         players = ["human" if s["kind"] == "human" else f"bot:{s['level']}" for s in t.row.seats]
-        text = dumps(to_record(t.game, players))
+        rec = to_record(t.game, players)
+        rec["undo_used"] = t.row.undos > 0
+        text = dumps(rec)
         return Response(text, media_type="application/json", headers={
             "Content-Disposition": f'attachment; filename="whistdrive-{t.row.game}-{t.row.id}.json"'})
 
@@ -325,14 +425,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             hello = None
         t = await tabs.get(game_id)
         token = hello.get("token") if isinstance(hello, dict) and hello.get("type") == "hello" else None
-        if t is None or not isinstance(token, str) or not secrets.compare_digest(token.encode(),
-                                                                                    t.row.token.encode()):
+        seat = tabs.seat_of(t, token) if t is not None else None
+        if seat is None:
             await error("auth", "unknown table or wrong token", close=4401)
             return
-        conn = Conn(ws, t.row.human_seat)
-        async with t.lock:
-            t.conns.add(conn)
-            await conn.send(tabs.snapshot(t, conn.seat))
+        conn = Conn(ws, None if seat == SPECTATOR else seat)
+        await tabs.arrive(t, conn)
         bucket = TokenBucket(ws.app.state.rate, ws.app.state.burst) if hasattr(ws.app.state, "rate") \
             else TokenBucket(settings.rate, settings.burst)
         strikes = 0
@@ -365,13 +463,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         except Exception:
             log.exception("websocket handler failed in game %s", game_id)
         finally:
-            t.conns.discard(conn)
+            await tabs.depart(t, conn)
 
     async def handle(t: Live, conn: Conn, msg: dict, error) -> None:
         tabs = tables(conn.ws)
         kind = msg["type"]
         if "seat" in msg and msg["seat"] != conn.seat:
             await error("wrong_seat", "this connection plays only its own seat")
+            return
+        if conn.seat is None and kind not in ("snapshot", "ping"):
+            await error("spectator", "a spectator only watches")
             return
         try:
             if kind == "act":
@@ -386,6 +487,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 await conn.send({"type": "hint", **out})
             elif kind == "undo":
                 await tabs.undo(t, conn.seat)
+            elif kind == "leave":
+                await tabs.leave(t, conn.seat)
             elif kind == "snapshot":
                 async with t.lock:
                     await conn.send(tabs.snapshot(t, conn.seat))

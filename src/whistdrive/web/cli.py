@@ -19,6 +19,12 @@ def register(subparsers) -> None:
     p.add_argument("--bot-pool", choices=("process", "thread"), default="process",
                    help="where computer players think (default: a process pool)")
     p.add_argument("--bot-workers", type=int, default=2, help="bot worker count (default 2)")
+    p.add_argument("--grace", type=float, default=60.0,
+                   help="seconds before a computer plays for a person whose connection dropped (default 60)")
+    p.add_argument("--max-tables-per-person", type=int, default=20,
+                   help="unfinished tables one browser may create (default 20)")
+    p.add_argument("--max-tables-per-address", type=int, default=60,
+                   help="unfinished tables one network address may create (default 60)")
     p.add_argument("--log-level", default="info")
     p.set_defaults(run=serve)
 
@@ -31,6 +37,7 @@ def serve(args) -> int:
     from .app import Settings, create_app
     from .security import MAX_WS_MESSAGE
     from .store import default_db_path
+    from .tables import Limits
 
     if args.database_url:
         url = args.database_url
@@ -41,7 +48,8 @@ def serve(args) -> int:
         hosts.append(args.host)
     logging.basicConfig(level=args.log_level.upper(), format="%(asctime)s %(name)s %(levelname)s %(message)s")
     app = create_app(Settings(database_url=url, allowed_hosts=hosts, bot_pool=args.bot_pool,
-                              bot_workers=args.bot_workers))
+                              bot_workers=args.bot_workers, grace=args.grace,
+                              limits=Limits(args.max_tables_per_person, args.max_tables_per_address)))
     print(f"whistdrive: serving http://{args.host}:{args.port}  (games in {url})", flush=True)
     uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, ws_max_size=16 * MAX_WS_MESSAGE,
                 ws_ping_interval=20, ws_ping_timeout=20, timeout_graceful_shutdown=3)

@@ -16,14 +16,16 @@
   // --- names and positions ---
   function seatName(seat) {
     const human = S.snap ? S.snap.human_seat : 0;
-    if (seat === human) return t("You");
-    if (GAME === "whist") return t({ 0: "North", 1: "East", 3: "West" }[seat]); // i18n
+    if (seat === human && !(S.snap && S.snap.spectator)) return t("You");
+    const who = S.snap && S.snap.players && S.snap.players[seat];
+    if (who && who.kind === "human" && who.name) return who.name;  // a person at a shared table
+    if (GAME === "whist") return t({ 0: "North", 1: "East", 2: "South", 3: "West" }[seat]); // i18n
     if (GAME === "german") return t("Computer");
     return t("Player {n}", { n: seat + 1 });
   }
   function seatLabel(seat) {
     const n = seatName(seat);
-    if (GAME === "whist" && seat === 0) return n + " · " + t("partner");
+    if (GAME === "whist" && S.snap && seat === (S.snap.human_seat + 2) % 4) return n + " · " + t("partner");
     const spec = S.snap && S.snap.seats[seat];
     return spec && spec.kind === "bot" && spec.level ? n : n;
   }
@@ -80,6 +82,7 @@
   }
 
   function onMessage(m) {
+    document.dispatchEvent(new CustomEvent("wd:message", { detail: m }));  // people.js follows the table
     if (m.type === "snapshot") {
       S.retry = 0;
       setConn("online");
@@ -99,6 +102,9 @@
       S.hint = m.best;
       render();
       if (m.best) announce(t("Hint: {card}", { card: WD.actionName(m.best) }));
+    } else if (m.type === "players" && S.snap) {
+      S.snap.players = m.players;
+      render();
     } else if (m.type === "error") {
       S.pendingAct = false;
       const msg = ERRORS[m.code] ? t(ERRORS[m.code]) : m.message;
@@ -112,6 +118,9 @@
     nothing_to_undo: "There is nothing to undo.", no_hint: "No hint is available.", // i18n
     game_over: "The game is over.", auth: "This table does not exist or is not yours.", // i18n
     storage: "The move could not be saved. Please try again.", // i18n
+    not_started: "The game starts when every person has taken their seat.", // i18n
+    no_undo: "There is no undo at a table of several people.", // i18n
+    spectator: "Spectators only watch.", not_your_seat: "The computer plays this seat.", // i18n
   };
   function showError(msg) {
     const e = document.getElementById("flash");
@@ -251,6 +260,7 @@
       el("div", { class: "seat-head" },
         el("span", { class: "seat-name" }, seatLabel(seat)),
         spec && spec.kind === "bot" ? el("span", { class: "level" }, t(levelName(spec.level))) : null,
+        presence(seat),
         v.dealer === seat ? el("span", { class: "badge dealer", title: t("Dealer") }, t("D")) : null,
         turn ? el("span", { class: "badge turn-badge" }, "●") : null),
       isOut ? el("div", { class: "out-label" }, t("Out in deal {n}", { n: v.out[seat] })) :
@@ -258,6 +268,12 @@
           tn("{n} card", "{n} cards", count), " · ", tn("{n} trick", "{n} tricks", tricks)),
       known.length ? el("div", { class: "sr-only" }, t("Known cards: {cards}", { cards: known.map(WD.cardName).join(", ") })) : null,
       isOut ? null : fan);
+  }
+  const PRESENCE = { away: "away", standin: "computer plays", left: "left", open: "seat free" }; // i18n
+  function presence(seat) {  // a person's state at a shared table
+    const who = S.snap.players && S.snap.players[seat];
+    if (!who || who.kind !== "human" || !PRESENCE[who.state]) return null;
+    return el("span", { class: "presence presence-" + who.state }, t(PRESENCE[who.state]));
   }
   function levelName(l) { return l ? l.charAt(0).toUpperCase() + l.slice(1) : ""; }
   function trickCount(seat) {
@@ -500,4 +516,5 @@
     connect();
   });
   WD.table = S; // for debugging and tests
+  WD.tableSend = send; // people.js: leave the table
 })(window.WD);
