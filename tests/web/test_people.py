@@ -359,3 +359,4 @@ def test_old_database_opens_and_resumes(tmp_path):
         assert seat.view["hand"] == [str(c) for c in sorted(g.hand(0))]
         seat.play_to_end(random.Random(1))
         assert client.get("/api/games").json()["stats"][0]["played"] == 1
+        close_all()

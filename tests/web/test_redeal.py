@@ -66,7 +66,9 @@ def test_undo_cannot_predict_an_opponents_answer():
         if any(p["seat"] == nxt for p in g.observation(2)["trick"]):
             continue
         answer = g.clone()
+        answer.apply(rng.choice(answer.legal_actions()))  # the person's play, then the opponent's answer
         answer.apply(rng.choice(answer.legal_actions()))
+        assert answer.actions[-1][0] == nxt
         peeked = answer.actions[-1][1]  # what the opponent answered before the undo
         seed, chance = redeal(g, 2, random.Random(trial))
         again = rebuilt(g, seed, chance)
@@ -112,6 +114,7 @@ def test_undo_at_a_table_deals_again_and_is_recorded(client):
     stored = client.app.state.store.load(g["id"])
     assert stored.chance == live.game.chance.log[: len(stored.chance)] and int(stored.seed) == live.row.seed
     seat.play_to_end(rng)
+    seat.close()
     rec = loads(client.get(f"/api/games/{g['id']}/record").text)
     assert rec["undo_used"] is True
     assert replay(rec).is_over  # an ordinary record: its deck agrees with the kept history
