@@ -102,7 +102,7 @@ def drive(client, live, seats: dict[int, Seat], rng: random.Random, limit_s: flo
     """Play a table to its end: each person's seat plays a random legal card when its turn comes."""
     deadline = time.monotonic() + limit_s
     while not live.game.is_over:
-        assert time.monotonic() < deadline, ("the game did not end", live.game.current_seat, live.standin, len(live.game.actions), {k: (v.last["seq"], v.view["current_seat"], v.last["type"]) for k, v in seats.items()}, live.row.status)
+        assert time.monotonic() < deadline, ("the game did not end", len(live.game.actions), live.standin)
         cur = live.game.current_seat
         if cur in seats and cur not in live.standin:
             s, n = seats[cur], len(live.game.actions)

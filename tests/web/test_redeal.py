@@ -11,7 +11,6 @@ import math
 import random
 
 from whistdrive import new_game
-from whistdrive.cards import DECK
 from whistdrive.records import loads, replay
 from whistdrive.web.redeal import redeal
 
@@ -82,12 +81,22 @@ def test_undo_cannot_predict_an_opponents_answer():
 
 def test_the_new_deal_respects_shown_voids():
     rng = random.Random(3)
+    changed = voids_seen = 0
     for trial in range(40):
         g = at_my_turn("whist", {"length": "deal"}, 2, seed=1000 + trial, plays=rng.randrange(8, 40), rng=rng)
         seed, chance = redeal(g, 2, random.Random(trial))
         again = rebuilt(g, seed, chance)  # raises if a replayed play became illegal
         assert again.observation(2) == g.observation(2)
-        assert [str(DECK[c]) for c in range(52)]  # the deck notation the chance log uses
+        obs = g.observation(2)
+        tricks = [t["cards"] for t in obs["tricks"]] + ([obs["trick"]] if obs["trick"] else [])
+        for cards in tricks:  # whist hands only shrink: a suit shown out of stays absent
+            led = cards[0]["card"][1]
+            for p in cards[1:]:
+                if p["card"][1] != led:
+                    voids_seen += 1
+                    assert all(str(c)[1] != led for c in again.hand(p["seat"])), (trial, p["seat"], led)
+        changed += any(again.hand(s) != g.hand(s) for s in (0, 1, 3))
+    assert voids_seen > 10 and changed > 30
 
 
 def test_undo_at_a_table_deals_again_and_is_recorded(client):
