@@ -15,17 +15,18 @@ from pathlib import Path
 
 SRC = Path(__file__).resolve().parents[1] / "src"
 LAYERS = (
-    ("interfaces", ("whistdrive.__main__", "whistdrive.cli", "whistdrive.web", "whistdrive.terminal", "whistdrive.envs", "whistdrive.arena",
+    ("interfaces", ("whistdrive.__main__", "whistdrive.cli", "whistdrive.distributed", "whistdrive.web", "whistdrive.terminal", "whistdrive.envs", "whistdrive.arena",
                     "whistdrive.arena_cli", "whistdrive.analysis_cli", "whistdrive.options_cli")),
     # examples.build (an offline tool) asks the solver for best play while it searches deals
-    ("bots", ("whistdrive.bots", "whistdrive.players", "whistdrive.analysis", "whistdrive.examples.build")),
+    ("bots", ("whistdrive.bots", "whistdrive.players", "whistdrive.analysis", "whistdrive.examples.build",
+              "whistdrive.spiel", "whistdrive.rl")),  # OpenSpiel's games and bots, the RL view: engines for others
     ("solver", ("whistdrive.solver",)),
     ("records", ("whistdrive.records", "whistdrive.record_schema", "whistdrive.examples")),
     ("games", ("whistdrive.games", "whistdrive")),
     ("cards", ("whistdrive.cards", "whistdrive.errors", "whistdrive.i18n")),
 )
-INDEPENDENT = ("whistdrive.web", "whistdrive.terminal", "whistdrive.envs", "whistdrive.arena",
-               "whistdrive.analysis_cli")
+# envs draws its text render with the terminal's table; the other interfaces stand alone
+INDEPENDENT = ("whistdrive.web", "whistdrive.terminal", "whistdrive.arena", "whistdrive.analysis_cli")
 
 
 def _within(module: str, prefix: str) -> bool:

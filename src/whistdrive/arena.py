@@ -34,9 +34,6 @@ from . import new_game
 from .errors import UsageError
 from .games import GAMES
 
-OPENSPIEL_BOTS = ("openspiel-ismcts",)
-"""OpenSpiel's bots that the arena seats through :mod:`whistdrive.spiel` (the rl extra)."""
-
 log = logging.getLogger("whistdrive.arena")
 
 
@@ -54,7 +51,7 @@ class BotSpec:
     @classmethod
     def parse(cls, text: str) -> BotSpec:
         """Refuses an unknown level or a budget that is not a number of seconds before any deal is played."""
-        from .bots import LEVELS
+        from .bots import LEVELS, OPENSPIEL_BOTS
 
         level, _, budget = text.strip().partition(":")
         if level not in (*LEVELS, "cheater", *OPENSPIEL_BOTS):

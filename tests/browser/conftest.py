@@ -28,8 +28,9 @@ def free_port() -> int:
 
 
 class Server:
-    def __init__(self, db: Path):
+    def __init__(self, db: Path, args: tuple[str, ...] = ()):
         self.db = db
+        self.args = args
         self.port = free_port()
         self.proc: subprocess.Popen | None = None
 
@@ -41,7 +42,7 @@ class Server:
         env = dict(os.environ, PYTHONUNBUFFERED="1")
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "whistdrive.web", "serve", "--port", str(self.port), "--db", str(self.db),
-             "--bot-pool", "thread", "--log-level", "warning"],
+             "--bot-pool", "thread", "--log-level", "warning", *self.args],
             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:

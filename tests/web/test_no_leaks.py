@@ -114,3 +114,29 @@ def test_no_message_carries_a_hidden_card(client, game_name, options, games):
             # every card in a message is in the 52-card notation the client expects
             for s in strings(m.get("view", {}).get("hand", [])):
                 Card.parse(s)
+
+
+@pytest.mark.parametrize("game_name,options", [("german", {}), ("whist", {"length": "deal"}), ("knockout", {"players": 4}),
+                                               ("humbug", {"length": "game"})])
+def test_a_spectators_view_holds_only_public_cards(game_name, options):
+    """What a spectator receives never names a card in any hand, in the stock or out of the deal unseen; the
+    cards everybody saw face up (a turned-up trump, German prizes taken) may appear."""
+    from whistdrive.web.seats import public_view
+
+    rng = random.Random(3)
+    checked = 0
+    for seed in range(3):
+        g = new_game(game_name, options, seed=seed)
+        while not g.is_over:
+            secret = set().union(*(hidden_cards(g, s) for s in range(g.num_seats)),
+                                 *({str(c) for c in g.hand(s)} for s in range(g.num_seats)))
+            if hasattr(g, "turned_up"):
+                secret.discard(str(Card.from_index(g.turned_up)))
+            if game_name == "german":
+                secret -= {str(Card.from_index(c)) for s in (0, 1) for c in g.prizes[s]}
+            checked += len(secret)
+            view = public_view(g, g.current_seat)
+            leaked = {s for s in strings(view) if s in secret}
+            assert not leaked, (game_name, len(g.actions), leaked)
+            g.apply(rng.choice(g.legal_actions()))
+    assert checked > 1000, "the test must see hidden cards"

@@ -25,6 +25,9 @@ from .heuristic import Beginner, Intermediate
 LEVELS: tuple[str, ...] = ("random", "beginner", "intermediate", "expert")
 """The levels offered to users, weakest first."""
 
+OPENSPIEL_BOTS: tuple[str, ...] = ("openspiel-ismcts",)
+"""OpenSpiel's own bots, which the arena seats through :mod:`whistdrive.spiel` (the rl extra)."""
+
 BUDGETS: dict[str, dict[str, float]] = {
     "random": {"german": 0.0, "whist": 0.0, "knockout": 0.0, "humbug": 0.0},
     "beginner": {"german": 0.0, "whist": 0.0, "knockout": 0.0, "humbug": 0.0},

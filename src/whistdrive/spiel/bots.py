@@ -17,7 +17,7 @@ import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
-from ..arena import OPENSPIEL_BOTS
+from ..bots import OPENSPIEL_BOTS
 from ..bots.base import Player
 from ..errors import UsageError
 from ..rl import RLGame

@@ -22,9 +22,10 @@ from whistdrive.cards import DECK
 from whistdrive.games import GAMES
 from whistdrive.i18n import N_
 
-from . import i18n, rules, validation
+from . import i18n, invites, rules, validation
 from .botpool import BotPool, levels
 from .health import add_health_routes
+from .seats import DEFAULT_GRACE, SPECTATOR
 from .security import (
     MAX_HTTP_BODY,
     MAX_WS_MESSAGE,
@@ -34,7 +35,7 @@ from .security import (
     TokenBucket,
 )
 from .store import Store
-from .tables import Conn, Live, TableError, Tables
+from .tables import Conn, Limits, Live, TableError, Tables
 
 log = logging.getLogger("whistdrive.web")
 STATIC = Path(__file__).parent / "static"
@@ -66,6 +67,8 @@ class Settings:
     burst: float = 40.0
     http_rate: float = 50.0  # HTTP requests per second and client address (0: no limit)
     http_burst: float = 200.0
+    grace: float = DEFAULT_GRACE  # seconds before a computer plays for an away person
+    limits: Limits = field(default_factory=Limits)
 
 
 async def receive_text(ws: WebSocket) -> str | None:
@@ -87,7 +90,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def lifespan(app: FastAPI):
         store = Store(settings.database_url)
         pool = BotPool(settings.bot_pool, settings.bot_workers)
-        app.state.tables = Tables(store, pool, settings.bot_delay)
+        app.state.tables = Tables(store, pool, settings.bot_delay, settings.grace, settings.limits)
         app.state.store = store
         n = await app.state.tables.resume_all()
         if n:
@@ -144,6 +147,27 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         _, _n = i18n.gettext_for(lang_of(request))
         return page(request, "error.html", _(message), [], status=status)
 
+    async def seated(request: Request, game_id: str) -> tuple[Live, int] | None:
+        """The table and the seat the caller's cookie holds there (the creator's or a person's who joined)."""
+        t = await tables(request).get(game_id)
+        me = owner_of(request)
+        if t is None or me is None:
+            return None
+        for seat, place in t.row.places.items():
+            if seat >= 0 and place.get("state") == "taken" and secrets.compare_digest(place.get("person") or "", me):
+                return t, seat
+        return None
+
+    def table_view(request: Request, t: Live, token: str) -> HTMLResponse:
+        _, _n = i18n.gettext_for(lang_of(request))
+        return page(request, "table.html", _("Table"), ["table.js", "people.js"],
+                    {"game-id": t.row.id, "token": token, "game": t.row.game,
+                     "owner": int(secrets.compare_digest(t.row.owner, owner_of(request) or ""))})
+
+    def set_owner(resp: Response, owner: str) -> None:
+        """The browser's secret: minted when it first creates or joins a table, not on every page."""
+        resp.set_cookie(OWNER_COOKIE, owner, max_age=10 * 365 * 86400, httponly=True, samesite="strict")
+
     async def owned(request: Request, game_id: str) -> Live | None:
         t = await tables(request).get(game_id)
         if t is None or owner_of(request) is None or not secrets.compare_digest(t.row.owner, owner_of(request)):
@@ -158,12 +182,33 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.get("/table/{game_id}", response_class=HTMLResponse)
     async def table_page(request: Request, game_id: str):
-        t = await owned(request, game_id)
-        if t is None:
+        found = await seated(request, game_id)
+        if found is None:
             return error_page(request, 404, N_("This table does not exist or is not yours."))
+        t, seat = found
+        return table_view(request, t, t.row.places[seat]["token"])
+
+    @app.get("/seat/{token}", response_class=HTMLResponse)
+    @app.get("/watch/{token}", response_class=HTMLResponse)
+    async def link_page(request: Request, token: str):
+        """A seat's or the spectators' secret link: the table page with that token."""
+        found = await tables(request).db(request.app.state.store.find_token, token) \
+            if invites.well_formed(token) else None
+        t = await tables(request).get(found[0]) if found else None
+        if t is None or tables(request).seat_of(t, token) is None or \
+                (found[1] == SPECTATOR) != request.url.path.startswith("/watch/"):
+            return error_page(request, 404, N_("This link is not valid."))
+        return table_view(request, t, token)
+
+    @app.get("/join/{invite}", response_class=HTMLResponse)
+    async def join_page(request: Request, invite: str):
         _, _n = i18n.gettext_for(lang_of(request))
-        return page(request, "table.html", _("Table"), ["table.js"],
-                    {"game-id": t.row.id, "token": t.row.token, "game": t.row.game})
+        found = await tables(request).db(request.app.state.store.find_invite, invites.digest(invite)) \
+            if invites.well_formed(invite) else None
+        t = await tables(request).get(found[0]) if found else None
+        if t is None or t.row.status != "open":
+            return error_page(request, 404, N_("This invitation is not valid (already used or never issued)."))
+        return page(request, "join.html", _("Join a table"), ["people.js"], {"invite": invite, "game": t.row.game})
 
     @app.get("/replay/{game_id}", response_class=HTMLResponse)
     async def replay_page(request: Request, game_id: str):
@@ -221,12 +266,73 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if minted:
             owner = secrets.token_hex(16)
         try:
-            t = await tables(request).create(owner, wanted.game, wanted.options, wanted.levels)
+            t, invitations = await tables(request).create(
+                owner, wanted.game, wanted.options, wanted.levels,
+                seats=None if wanted.seats is None else [x.model_dump() for x in wanted.seats],
+                address=request.client.host if request.client else None, grace=wanted.grace, standin=wanted.standin)
+        except TableError as e:
+            status = 429 if e.code == "too_many_tables" else 400
+            return JSONResponse({"error": e.code, "message": e.message}, status_code=status)
+        t.invitations = invitations
+        resp = JSONResponse({"id": t.row.id, "url": f"/table/{t.row.id}", **links(t)})
+        if minted:
+            set_owner(resp, owner)
+        return resp
+
+    def links(t: Live) -> dict:
+        """The creator's links: the invitation of each open seat, their own seat's and the spectators'."""
+        return {"invites": {str(s): f"/join/{tok}" for s, tok in t.invitations.items()
+                            if t.row.places.get(s, {}).get("state") == "open"},
+                "seat_link": f"/seat/{t.row.places[t.row.human_seat]['token']}",
+                "watch": f"/watch/{t.row.places[SPECTATOR]['token']}" if SPECTATOR in t.row.places else None}
+
+    @app.get("/api/games/{game_id}/links")
+    async def table_links(request: Request, game_id: str):
+        """The creator's links. Invitations live only in memory (the store keeps their hashes):
+        after a restart the open seats get new ones."""
+        t = await owned(request, game_id)
+        if t is None:
+            return JSONResponse({"error": "not_found"}, status_code=404)
+        if t.row.status == "open" and any(t.row.places.get(s, {}).get("state") == "open"
+                                          and s not in t.invitations for s in t.row.places if s >= 0):
+            t.invitations = await tables(request).reinvite(t)
+        return links(t)
+
+    @app.post("/api/games/{game_id}/start")
+    async def start_early(request: Request, game_id: str):
+        t = await owned(request, game_id)
+        if t is None:
+            return JSONResponse({"error": "not_found"}, status_code=404)
+        try:
+            await tables(request).start(t)
+        except TableError as e:
+            return JSONResponse({"error": e.code, "message": e.message}, status_code=409)
+        return {"ok": True}
+
+    @app.post("/api/join")
+    async def join(request: Request):
+        body = await request.body()
+        if len(body) > MAX_HTTP_BODY:
+            return JSONResponse({"error": "too_large", "message": "request too large"}, status_code=413)
+        try:
+            wanted = validation.join_request(body)
+        except validation.Refused as e:
+            return JSONResponse({"error": e.code, "message": e.message}, status_code=400)
+        name = invites.clean_name(wanted.name)
+        if name is None:
+            return JSONResponse({"error": "bad_name", "message": f"a name of 1 to {invites.MAX_NAME} characters"},
+                                status_code=400)
+        person = owner_of(request)
+        minted = person is None
+        if minted:
+            person = secrets.token_hex(16)
+        try:
+            t, seat = await tables(request).join(wanted.invite, person, name)
         except TableError as e:
             return JSONResponse({"error": e.code, "message": e.message}, status_code=400)
-        resp = JSONResponse({"id": t.row.id, "url": f"/table/{t.row.id}"})
+        resp = JSONResponse({"id": t.row.id, "seat": seat, "url": f"/seat/{t.row.places[seat]['token']}"})
         if minted:
-            resp.set_cookie(OWNER_COOKIE, owner, max_age=10 * 365 * 86400, httponly=True, samesite="strict")
+            set_owner(resp, person)
         return resp
 
     @app.post("/api/games/{game_id}/abandon")
@@ -248,7 +354,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         from whistdrive.records import dumps, to_record
 
         players = ["human" if s["kind"] == "human" else f"bot:{s['level']}" for s in t.row.seats]
-        text = dumps(to_record(t.game, players))
+        rec = to_record(t.game, players)
+        rec["undo_used"] = t.row.undos > 0
+        text = dumps(rec)
         return Response(text, media_type="application/json", headers={
             "Content-Disposition": f'attachment; filename="whistdrive-{t.row.game}-{t.row.id}.json"'})
 
@@ -328,14 +436,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             hello = None
         t = await tabs.get(game_id)
         token = hello.token if isinstance(hello, validation.Hello) else None
-        if t is None or not isinstance(token, str) or not secrets.compare_digest(token.encode(),
-                                                                                    t.row.token.encode()):
+        seat = tabs.seat_of(t, token) if t is not None and token is not None else None
+        if seat is None:
             await error("auth", "unknown table or wrong token", close=4401)
             return
-        conn = Conn(ws, t.row.human_seat)
-        async with t.lock:
-            t.conns.add(conn)
-            await conn.send(tabs.snapshot(t, conn.seat))
+        conn = Conn(ws, None if seat == SPECTATOR else seat)
+        await tabs.arrive(t, conn)
         bucket = TokenBucket(ws.app.state.rate, ws.app.state.burst) if hasattr(ws.app.state, "rate") \
             else TokenBucket(settings.rate, settings.burst)
         strikes = 0
@@ -372,12 +478,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             except Exception:  # already gone
                 pass
         finally:
-            t.conns.discard(conn)
+            await tabs.depart(t, conn)
 
     async def handle(t: Live, conn: Conn, msg, error) -> None:
         tabs = tables(conn.ws)
         if getattr(msg, "seat", None) is not None and msg.seat != conn.seat:
             await error("wrong_seat", "this connection plays only its own seat")
+            return
+        if conn.seat is None and getattr(msg, "type", None) not in ("snapshot", "ping"):
+            await error("spectator", "a spectator only watches")
             return
         try:
             if isinstance(msg, validation.Act):
@@ -389,6 +498,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 await conn.send({"type": "hint", **out})
             elif msg.type == "undo":
                 await tabs.undo(t, conn.seat)
+            elif msg.type == "leave":
+                await tabs.leave(t, conn.seat)
             elif msg.type == "snapshot":
                 async with t.lock:
                     await conn.send(tabs.snapshot(t, conn.seat))

@@ -21,6 +21,12 @@ def register(subparsers) -> None:
                    help="HTTP requests per second allowed from one address (default 50; 0: no limit)")
     p.add_argument("--http-burst", type=float, default=200.0,
                    help="HTTP requests one address may send at once before the rate applies (default 200)")
+    p.add_argument("--grace", type=float, default=60.0,
+                   help="seconds before a computer plays for a person whose connection dropped (default 60)")
+    p.add_argument("--max-tables-per-person", type=int, default=20,
+                   help="unfinished tables one browser may create (default 20)")
+    p.add_argument("--max-tables-per-address", type=int, default=60,
+                   help="unfinished tables one network address may create (default 60)")
     p.add_argument("--log-level", default="info")
     p.set_defaults(run=serve)
 
@@ -33,6 +39,7 @@ def serve(args) -> int:
     from .app import Settings, create_app
     from .security import MAX_WS_MESSAGE
     from .store import default_db_path
+    from .tables import Limits
 
     if args.database_url:
         url = args.database_url
@@ -44,7 +51,8 @@ def serve(args) -> int:
     logging.basicConfig(level=args.log_level.upper(), format="%(asctime)s %(name)s %(levelname)s %(message)s")
     app = create_app(Settings(database_url=url, allowed_hosts=hosts, bot_pool=args.bot_pool,
                               bot_workers=args.bot_workers, http_rate=args.http_rate,
-                              http_burst=args.http_burst))
+                              http_burst=args.http_burst, grace=args.grace,
+                              limits=Limits(args.max_tables_per_person, args.max_tables_per_address)))
     print(f"whistdrive: serving http://{args.host}:{args.port}  (games in {url})", flush=True)
     uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, ws_max_size=16 * MAX_WS_MESSAGE,
                 ws_ping_interval=20, ws_ping_timeout=20, timeout_graceful_shutdown=3)

@@ -26,7 +26,9 @@ from sqlalchemy import (
     delete,
     event,
     insert,
+    inspect,
     select,
+    text,
     update,
 )
 
@@ -52,6 +54,27 @@ games_table = Table(
     Column("n_actions", Integer, nullable=False, default=0),
     Column("created", Float, nullable=False),
     Column("updated", Float, nullable=False),
+    # added for tables of several people (nullable: older databases gain them on opening)
+    Column("address", String(64)),  # the creator's network address (limit of open tables per address)
+    Column("grace", Float),  # seconds before a computer plays for an away person (None: the default)
+    Column("standin", String(16)),  # the level of the computer that plays for away people and open seats
+)
+
+# The people's places at a table, one row per seat played by a person, plus one row
+# with seat -1 for the spectator link. ``token`` is the seat's secret link (and its
+# WebSocket token); ``invite`` the SHA-256 of the one-use invitation while the seat is open.
+places_table = Table(
+    "places",
+    metadata,
+    Column("game_id", String(32), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("token", String(64), nullable=False, index=True),
+    Column("state", String(8), nullable=False),  # open / taken / left / watch
+    Column("person", String(64), index=True),  # the wd_owner cookie of who took the seat
+    Column("name", String(40)),
+    Column("invite", String(64), index=True),
+    Column("invite_expires", Float),
+    Column("won", Integer),
 )
 
 actions_table = Table(
@@ -94,6 +117,14 @@ class GameRow:
     actions: list[tuple[int, str]] = field(default_factory=list)
     created: float = 0.0
     updated: float = 0.0
+    address: str | None = None
+    grace: float | None = None
+    standin: str | None = None
+    places: dict[int, dict] = field(default_factory=dict)  # seat (-1: spectators) -> places row
+
+
+PLACE_FIELDS = ("token", "state", "person", "name", "invite", "invite_expires", "won")
+ADDED_COLUMNS = ("address VARCHAR(64)", "grace FLOAT", "standin VARCHAR(16)")
 
 
 class Store:
@@ -113,6 +144,22 @@ class Store:
                 cur.execute("PRAGMA synchronous=NORMAL")
                 cur.close()
         metadata.create_all(self.engine)
+        self._upgrade()
+
+    def _upgrade(self) -> None:
+        """Bring an older database up to date: add the new columns of ``games`` and give every
+        game without places its one person (the creator at the human seat, with the game's token)."""
+        have = {c["name"] for c in inspect(self.engine).get_columns("games")}
+        with self.engine.begin() as c:
+            for col in ADDED_COLUMNS:
+                if col.split()[0] not in have:
+                    c.execute(text(f"ALTER TABLE games ADD COLUMN {col}"))
+            has_places = select(places_table.c.game_id).where(places_table.c.game_id == games_table.c.id).exists()
+            old = c.execute(select(games_table.c.id, games_table.c.owner, games_table.c.human_seat,
+                                   games_table.c.token, games_table.c.human_won).where(~has_places)).all()
+            for r in old:
+                c.execute(insert(places_table).values(game_id=r.id, seat=r.human_seat, token=r.token, state="taken",
+                                                      person=r.owner, won=r.human_won))
 
     def close(self) -> None:
         self.engine.dispose()
@@ -130,8 +177,23 @@ class Store:
                 id=row.id, owner=row.owner, game=row.game, options=json.dumps(row.options),
                 seats=json.dumps(row.seats), human_seat=row.human_seat, token=row.token, seed=str(row.seed),
                 chance=json.dumps(row.chance), status=row.status, levels=row.levels, undos=0, n_actions=0,
-                created=now, updated=now,
+                created=now, updated=now, address=row.address, grace=row.grace, standin=row.standin,
             ))
+            for seat, p in row.places.items():
+                c.execute(insert(places_table).values(game_id=row.id, seat=seat, **p))
+
+    def update_place(self, game_id: str, seat: int, **values) -> None:
+        with self.engine.begin() as c:
+            c.execute(update(places_table).where(places_table.c.game_id == game_id, places_table.c.seat == seat)
+                      .values(**values))
+
+    def start(self, game_id: str, seats: list[dict], levels: str) -> None:
+        """An open table starts: seats nobody took are now the computer's; their invitations die."""
+        with self.engine.begin() as c:
+            c.execute(update(games_table).where(games_table.c.id == game_id).values(
+                status="active", seats=json.dumps(seats), levels=levels, updated=time.time()))
+            c.execute(update(places_table).where(places_table.c.game_id == game_id, places_table.c.state == "open")
+                      .values(invite=None, invite_expires=None, state="bot"))
 
     def append_action(self, game_id: str, seq: int, seat: int, action: str, chance: list[dict] | None,
                       finished: dict | None = None) -> None:
@@ -144,14 +206,18 @@ class Store:
         with self.engine.begin() as c:
             c.execute(insert(actions_table).values(game_id=game_id, seq=seq, seat=seat, action=action))
             c.execute(update(games_table).where(games_table.c.id == game_id).values(**values))
+            for seat_won in (finished or {}).get("places", {}).items():
+                c.execute(update(places_table).where(places_table.c.game_id == game_id,
+                                                     places_table.c.seat == seat_won[0]).values(won=seat_won[1]))
 
-    def truncate(self, game_id: str, keep: int) -> None:
-        """Undo: forget every action from index ``keep`` on."""
+    def truncate(self, game_id: str, keep: int, seed: int, chance: list[dict]) -> None:
+        """Undo: forget every action from index ``keep`` on; the hidden cards were dealt again
+        (a new seed for the deals to come, the chance outcomes so far)."""
         with self.engine.begin() as c:
             c.execute(delete(actions_table).where(actions_table.c.game_id == game_id, actions_table.c.seq >= keep))
             c.execute(update(games_table).where(games_table.c.id == game_id).values(
                 n_actions=keep, undos=games_table.c.undos + 1, updated=time.time(), status="active",
-                result=None, human_won=None))
+                result=None, human_won=None, seed=str(seed), chance=json.dumps(chance)))
 
     def set_status(self, game_id: str, status: str) -> None:
         with self.engine.begin() as c:
@@ -164,7 +230,8 @@ class Store:
             id=r.id, owner=r.owner, game=r.game, options=json.loads(r.options), seats=json.loads(r.seats),
             human_seat=r.human_seat, token=r.token, seed=int(r.seed), chance=json.loads(r.chance), status=r.status,
             result=json.loads(r.result) if r.result else None, human_won=r.human_won, levels=r.levels,
-            undos=r.undos, actions=actions, created=r.created, updated=r.updated,
+            undos=r.undos, actions=actions, created=r.created, updated=r.updated, address=r.address,
+            grace=r.grace, standin=r.standin,
         )
 
     def load(self, game_id: str) -> GameRow | None:
@@ -174,30 +241,60 @@ class Store:
                 return None
             acts = c.execute(select(actions_table.c.seat, actions_table.c.action)
                              .where(actions_table.c.game_id == game_id).order_by(actions_table.c.seq)).all()
-        return self._row(r, [(a.seat, a.action) for a in acts])
+            places = c.execute(select(places_table).where(places_table.c.game_id == game_id)).all()
+        row = self._row(r, [(a.seat, a.action) for a in acts])
+        row.places = {p.seat: {k: getattr(p, k) for k in PLACE_FIELDS} for p in places}
+        return row
 
-    def ids(self, status: str = "active") -> list[str]:
+    def find_token(self, token: str) -> tuple[str, int] | None:
+        """The (game, seat) a seat or spectator link opens (seat -1: a spectator)."""
         with self.engine.connect() as c:
-            return [r.id for r in c.execute(select(games_table.c.id).where(games_table.c.status == status))]
+            r = c.execute(select(places_table.c.game_id, places_table.c.seat)
+                          .where(places_table.c.token == token)).first()
+        return (r.game_id, r.seat) if r else None
 
-    def listing(self, owner: str) -> dict:
-        """Unfinished games and statistics (played / won per game and level) of one owner."""
+    def find_invite(self, digest: str) -> tuple[str, int] | None:
         with self.engine.connect() as c:
-            rows = c.execute(select(games_table.c.id, games_table.c.game, games_table.c.options,
-                                    games_table.c.levels, games_table.c.status, games_table.c.human_won,
-                                    games_table.c.n_actions, games_table.c.updated)
-                             .where(games_table.c.owner == owner).order_by(games_table.c.updated.desc())).all()
+            r = c.execute(select(places_table.c.game_id, places_table.c.seat)
+                          .where(places_table.c.invite == digest)).first()
+        return (r.game_id, r.seat) if r else None
+
+    def count_unfinished(self, person: str | None = None, address: str | None = None) -> int:
+        """Open and running tables created by a person (or from an address): the creation limits."""
+        q = select(games_table.c.id).where(games_table.c.status.in_(("open", "active")))
+        q = q.where(games_table.c.owner == person) if person is not None else q.where(games_table.c.address == address)
+        with self.engine.connect() as c:
+            return len(c.execute(q).all())
+
+    def ids(self, *statuses: str) -> list[str]:
+        statuses = statuses or ("active",)
+        with self.engine.connect() as c:
+            return [r.id for r in c.execute(select(games_table.c.id).where(games_table.c.status.in_(statuses)))]
+
+    def listing(self, person: str) -> dict:
+        """The tables where a person holds a seat (open, running, finished) and their statistics:
+        per game and computer levels faced, games played, won and played with an undo."""
+        g = games_table
+        with self.engine.connect() as c:
+            rows = c.execute(select(g.c.id, g.c.game, g.c.options, g.c.levels, g.c.status, g.c.n_actions, g.c.updated,
+                                    g.c.owner, g.c.undos, g.c.seats, places_table.c.won)
+                             .join(places_table, places_table.c.game_id == g.c.id)
+                             .where(places_table.c.person == person, places_table.c.seat >= 0)
+                             .order_by(g.c.updated.desc())).all()
         unfinished, finished, stats = [], [], {}
         for r in rows:
+            seats = json.loads(r.seats)
             item = {"id": r.id, "game": r.game, "options": json.loads(r.options), "levels": r.levels,
-                    "actions": r.n_actions, "updated": r.updated}
-            if r.status == "active":
+                    "actions": r.n_actions, "updated": r.updated, "status": r.status, "mine": r.owner == person,
+                    "people": sum(1 for s in seats if s["kind"] == "human")}
+            if r.status in ("open", "active"):
                 unfinished.append(item)
             elif r.status == "finished":
                 finished.append(item)
                 key = (r.game, r.levels)
-                s = stats.setdefault(key, {"game": r.game, "levels": r.levels, "played": 0, "won": 0})
+                s = stats.setdefault(key, {"game": r.game, "levels": r.levels, "played": 0, "won": 0, "undo": 0})
                 s["played"] += 1
-                s["won"] += 1 if r.human_won else 0
+                s["won"] += 1 if r.won else 0
+                s["undo"] += 1 if r.undos else 0
         return {"unfinished": unfinished, "finished": finished[:20],
                 "stats": sorted(stats.values(), key=lambda s: (s["game"], s["levels"]))}

@@ -11,10 +11,12 @@ from __future__ import annotations
 import asyncio
 import collections
 import concurrent.futures as cf
+import functools
 import json
 import logging
 import random
 import secrets
+import time
 from dataclasses import dataclass, field
 
 from whistdrive import new_game
@@ -22,20 +24,15 @@ from whistdrive.errors import IllegalMove, ParseError
 from whistdrive.games import GAMES
 from whistdrive.games.base import Game, parse_action
 
+from . import invites
 from .botpool import BotPool, levels
+from .errors import TableError
+from .redeal import redeal
+from .seats import DEFAULT_GRACE, SPECTATOR, SeatsMixin, people, public_view
 from .store import GameRow, Store
 
 log = logging.getLogger("whistdrive.web")
 
-
-
-class TableError(Exception):
-    """A refused request; ``code`` is stable (the client translates it)."""
-
-    def __init__(self, code: str, message: str):
-        super().__init__(message)
-        self.code = code
-        self.message = message
 
 
 def rebuild(name: str, options: dict, seed: int, chance: list[dict], actions: list[tuple[int, str]]) -> Game:
@@ -51,7 +48,7 @@ def rebuild(name: str, options: dict, seed: int, chance: list[dict], actions: li
         g.apply(a, seat=seat)
     if g.chance.log == chance[: len(g.chance.log)]:
         return g
-    log.warning("chance log differs from the seed's: replaying the stored outcomes")
+    log.info("chance log differs from the seed's (an undo dealt hidden cards again): replaying the stored outcomes")
     g = new_game(name, options, seed=seed, chance=chance)
     for seat, a in actions:
         g.apply(a, seat=seat)
@@ -62,10 +59,19 @@ def human_won(row: GameRow, game: Game) -> int:
     return int(row.human_seat in game.outcome().winners)
 
 
+@dataclass
+class Limits:
+    """How many open or running tables one person (cookie) and one network address may create."""
+
+    per_person: int = 20
+    per_address: int = 60
+    invite_ttl: float = invites.INVITE_TTL
+
+
 @dataclass(eq=False)
 class Conn:
     ws: object
-    seat: int
+    seat: int | None  # None: a spectator
 
     async def send(self, msg: dict) -> None:
         try:
@@ -81,14 +87,20 @@ class Live:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     conns: set = field(default_factory=set)
     bot_task: asyncio.Task | None = None
-    generation: int = 0  # bumped by undo: a bot thinking about an older position is ignored
+    generation: int = 0  # bumped by undo and takeover: a bot thinking about an older position is ignored
+    standin: dict = field(default_factory=dict)  # seat -> level of the computer playing for an absent person
+    away: dict = field(default_factory=dict)  # seat -> its grace timer
+    invitations: dict = field(default_factory=dict)  # seat -> invitation token, for the creator (memory only)
 
 
-class Tables:
-    def __init__(self, store: Store, pool: BotPool, bot_delay: float = 0.0):
+class Tables(SeatsMixin):
+    def __init__(self, store: Store, pool: BotPool, bot_delay: float = 0.0, grace: float = DEFAULT_GRACE,
+                 limits: Limits | None = None):
         self.store = store
         self.pool = pool
         self.bot_delay = bot_delay
+        self.default_grace = grace
+        self.limits = limits or Limits()
         self.live: dict[str, Live] = {}
         self._db = cf.ThreadPoolExecutor(max_workers=1, thread_name_prefix="db")
         self._loading: dict[str, asyncio.Future] = {}
@@ -96,48 +108,162 @@ class Tables:
         # moves played at random because a bot failed, per (game, level): each is a bug to fix
         self.bot_fallbacks: collections.Counter[tuple[str, str]] = collections.Counter()
 
-    async def db(self, fn, *args):
+    async def db(self, fn, *args, **kwargs):
         """Run a store call. SQLite writes take well under a millisecond, so they run inline:
         handing them to a thread costs more (GIL switches) than it saves. Other databases
         (network round trips) go through the store's single writer thread."""
         if self.inline_db:
-            return fn(*args)
-        return await asyncio.get_running_loop().run_in_executor(self._db, fn, *args)
+            return fn(*args, **kwargs)
+        return await asyncio.get_running_loop().run_in_executor(self._db, functools.partial(fn, *args, **kwargs))
 
     def close(self) -> None:
         for t in self.live.values():
             if t.bot_task:
                 t.bot_task.cancel()
+            for task in t.away.values():
+                task.cancel()
         self._db.shutdown(wait=True)
 
     # --- creating and loading ----------------------------------------------
-    async def create(self, owner: str, name: str, options: dict, bot_levels: list[str]) -> Live:
+    async def create(self, owner: str, name: str, options: dict, bot_levels: list[str] | None = None,
+                     seats: list | None = None, address: str | None = None, grace: float | None = None,
+                     standin: str | None = None) -> tuple[Live, dict[int, str]]:
+        """A new table and the invitation of each seat left open for a person.
+
+        ``seats`` gives every seat (``{"kind": "person"}`` or ``{"kind": "bot", "level": L}``; the
+        creator sits at the game's human seat); without it, ``bot_levels`` gives the computers of a
+        table for the creator alone.
+        """
         if not isinstance(name, str) or name not in GAMES:
             raise TableError("bad_game", f"unknown game {str(name)[:20]!r}")
         if not isinstance(options, dict) or len(options) > 10:
             raise TableError("bad_options", "options must be an object")
+        known = levels()
+        if grace is not None and (not isinstance(grace, (int, float)) or isinstance(grace, bool)
+                                  or not 5 <= grace <= 600):
+            raise TableError("bad_grace", "the grace time is 5..600 seconds")
+        if standin is not None and standin not in known:
+            raise TableError("bad_levels", f"the stand-in level is one of {known}")
+        if await self.db(self.store.count_unfinished, owner, None) >= self.limits.per_person:
+            raise TableError("too_many_tables", f"you already have {self.limits.per_person} unfinished tables: "
+                                                "finish or abandon one first")
+        if address and await self.db(self.store.count_unfinished, None, address) >= self.limits.per_address:
+            raise TableError("too_many_tables", "too many unfinished tables from your network address: "
+                                                "finish or abandon some first")
         seed = secrets.randbits(62)
         try:
             game = new_game(name, options, seed=seed)
         except (ValueError, TypeError) as e:
             raise TableError("bad_options", str(e)) from None
         human = GAMES[name].info.human_seat
-        bots = [s for s in range(game.num_seats) if s != human]
-        known = levels()
-        if not isinstance(bot_levels, list) or len(bot_levels) != len(bots) or \
-                any(lv not in known for lv in bot_levels):
-            raise TableError("bad_levels", f"expected {len(bots)} levels out of {known}")
-        seats: list[dict] = [{"kind": "human"} for _ in range(game.num_seats)]
-        for s, lv in zip(bots, bot_levels):
-            seats[s] = {"kind": "bot", "level": lv}
+        if seats is None:
+            bots = [s for s in range(game.num_seats) if s != human]
+            if not isinstance(bot_levels, list) or len(bot_levels) != len(bots):
+                raise TableError("bad_levels", f"expected {len(bots)} levels out of {known}")
+            seats = [{"kind": "person"} if s == human else {"kind": "bot", "level": None} for s in range(game.num_seats)]
+            for s, lv in zip(bots, bot_levels):
+                seats[s]["level"] = lv
+        if not isinstance(seats, list) or len(seats) != game.num_seats or \
+                not all(isinstance(x, dict) for x in seats) or seats[human].get("kind") != "person":
+            raise TableError("bad_seats", f"expected {game.num_seats} seats, seat {human} being yours")
+        row_seats: list[dict] = []
+        for x in seats:
+            if x.get("kind") == "person":
+                row_seats.append({"kind": "human"})
+            elif x.get("kind") == "bot" and x.get("level") in known:
+                row_seats.append({"kind": "bot", "level": x["level"]})
+            else:
+                raise TableError("bad_levels", f"a seat is a person or a computer of level {known}")
+        token = invites.new_token()
+        places: dict[int, dict] = {human: {"token": token, "state": "taken", "person": owner},
+                                   SPECTATOR: {"token": invites.new_token(), "state": "watch"}}
+        invitations: dict[int, str] = {}
+        expires = time.time() + self.limits.invite_ttl
+        for s in [i for i, x in enumerate(row_seats) if x["kind"] == "human"]:
+            if s != human:
+                invitations[s] = invites.new_token()
+                places[s] = {"token": invites.new_token(), "state": "open", "invite": invites.digest(invitations[s]),
+                             "invite_expires": expires}
+        bot_levels = [x["level"] for x in row_seats if x["kind"] == "bot"]
         row = GameRow(id=secrets.token_hex(8), owner=owner, game=name, options=game.options.to_dict(),
-                      seats=seats, human_seat=human, token=secrets.token_urlsafe(24), seed=seed,
-                      chance=list(game.chance.log), levels="+".join(sorted(set(bot_levels))))
+                      seats=row_seats, human_seat=human, token=token, seed=seed,
+                      chance=list(game.chance.log), levels="+".join(sorted(set(bot_levels))),
+                      status="open" if invitations else "active", address=address, grace=grace, standin=standin,
+                      places=places)
         await self.db(self.store.create, row)
         t = Live(row, game)
         self.live[row.id] = t
         self.kick(t)
-        return t
+        return t, invitations
+
+    async def reinvite(self, t: Live) -> dict[int, str]:
+        """New invitations for the open seats (the old ones die): after a restart they are not in memory."""
+        out: dict[int, str] = {}
+        async with t.lock:
+            expires = time.time() + self.limits.invite_ttl
+            for s, place in t.row.places.items():
+                if s >= 0 and place.get("state") == "open":
+                    out[s] = invites.new_token()
+                    place.update(invite=invites.digest(out[s]), invite_expires=expires)
+                    await self.db(self.store.update_place, t.row.id, s, invite=place["invite"],
+                                  invite_expires=expires)
+        return out
+
+    async def join(self, invite: str, person: str, name: str) -> tuple[Live, int]:
+        """Take the seat an invitation opens (once, before it expires, while the table is open)."""
+        found = await self.db(self.store.find_invite, invites.digest(invite)) if invites.well_formed(invite) else None
+        t = await self.get(found[0]) if found else None
+        if t is None:
+            raise TableError("bad_invite", "this invitation is not valid (already used or never issued)")
+        seat = found[1]
+        async with t.lock:
+            place = t.row.places.get(seat, {})
+            if place.get("state") != "open" or t.row.status != "open" or \
+                    not secrets.compare_digest(place.get("invite") or "", invites.digest(invite)):
+                raise TableError("bad_invite", "this invitation is not valid (already used or never issued)")
+            if invites.expired(place.get("invite_expires")):
+                raise TableError("invite_expired", "this invitation has expired")
+            await self.db(self.store.update_place, t.row.id, seat, state="taken", person=person, name=name,
+                          invite=None, invite_expires=None)
+            place.update(state="taken", person=person, name=name, invite=None, invite_expires=None)
+            full = all(t.row.places.get(s, {}).get("state") != "open" for s in people(t.row))
+        if full:
+            await self.start(t)
+        else:
+            await self.tell_players(t)
+        return t, seat
+
+    async def start(self, t: Live) -> None:
+        """Start an open table; the seats nobody took go to computers of the stand-in level."""
+        async with t.lock:
+            if t.row.status != "open":
+                raise TableError("not_open", "the game has already started")
+            level = self.standin_level(t)
+            for s in people(t.row):
+                if t.row.places.get(s, {}).get("state") == "open":
+                    t.row.seats[s] = {"kind": "bot", "level": level}
+                    t.row.places[s].update(state="bot", invite=None, invite_expires=None)
+            t.row.levels = "+".join(sorted({x["level"] for x in t.row.seats if x["kind"] == "bot"}))
+            await self.db(self.store.start, t.row.id, t.row.seats, t.row.levels)
+            t.row.status = "active"
+            self.watch_absent(t)
+            for c in list(t.conns):
+                await c.send(self.snapshot(t, c.seat))
+        self.kick(t)
+
+    def seat_of(self, t: Live, token: object) -> int | None:
+        """The seat (``SPECTATOR`` for the spectator link) a secret token opens at this table."""
+        if not isinstance(token, str) or not token:
+            return None
+        found = None
+        for seat, place in t.row.places.items():
+            if secrets.compare_digest(token.encode(), (place.get("token") or "").encode()):
+                found = seat
+        if found is None and secrets.compare_digest(token.encode(), t.row.token.encode()):
+            found = t.row.human_seat
+        if found is not None and found >= 0 and t.row.places.get(found, {}).get("state") not in ("taken", None):
+            return None  # a seat its person left, or one a computer took over
+        return found
 
     async def get(self, game_id: str) -> Live | None:
         if not isinstance(game_id, str) or not game_id.isalnum() or len(game_id) > 32:
@@ -156,6 +282,7 @@ class Tables:
                 game = rebuild(row.game, row.options, row.seed, row.chance, row.actions)
                 t = self.live.setdefault(game_id, Live(row, game))
                 if row.status == "active":
+                    self.watch_absent(t)
                     self.kick(t)
             fut.set_result(t)
             return t
@@ -177,20 +304,30 @@ class Tables:
 
     # --- views ---------------------------------------------------------------
     def can_undo(self, t: Live) -> bool:
-        return any(s == t.row.human_seat for s, _ in t.game.actions)
+        return not self.shared(t) and any(s == t.row.human_seat for s, _ in t.game.actions)
 
-    def snapshot(self, t: Live, seat: int) -> dict:
+    def view(self, t: Live, seat: int | None) -> dict:
+        """The observation a connection may receive: its seat's own, or the public one for spectators."""
+        if seat is None or seat < 0:
+            return public_view(t.game, t.row.human_seat)
+        return t.game.observation(seat)
+
+    def snapshot(self, t: Live, seat: int | None) -> dict:
+        """The full view of a seat; ``human_seat`` is the viewer's own seat (spectators: the creator's)."""
         g = t.game
+        spectator = seat is None or seat < 0
         return {
             "type": "snapshot",
             "game_id": t.row.id,
             "seq": len(g.actions),
             "seats": t.row.seats,
-            "human_seat": t.row.human_seat,
+            "human_seat": t.row.human_seat if spectator else seat,
+            "spectator": spectator,
+            "players": self.players(t),
             "status": t.row.status,
             "log": [[s, str(a)] for s, a in g.actions],
-            "can_undo": self.can_undo(t),
-            "view": g.observation(seat),
+            "can_undo": False if spectator else self.can_undo(t),
+            "view": self.view(t, seat),
         }
 
     async def _broadcast(self, t: Live, seat: int, action: str) -> None:
@@ -198,7 +335,7 @@ class Tables:
         views: dict[int, dict] = {}
         for c in list(t.conns):
             if c.seat not in views:
-                views[c.seat] = g.observation(c.seat)
+                views[c.seat] = self.view(t, c.seat)
             await c.send({"type": "play", "seq": len(g.actions), "seat": seat, "action": action,
                           "can_undo": self.can_undo(t), "view": views[c.seat]})
 
@@ -225,7 +362,9 @@ class Tables:
         finished = None
         if g.is_over:
             result = g.result()
-            finished = {"result": result, "human_won": human_won(t.row, g)}
+            winners = g.outcome().winners
+            finished = {"result": result, "human_won": human_won(t.row, g),
+                        "places": {s: int(s in winners) for s, p in t.row.places.items() if s >= 0 and p.get("person")}}
         try:
             await self.db(self.store.append_action, t.row.id, seq, seat, text, chance, finished)
         except Exception:
@@ -239,16 +378,20 @@ class Tables:
             t.row.chance = chance
         if finished is not None:
             t.row.status, t.row.result, t.row.human_won = "finished", finished["result"], finished["human_won"]
+            for s, won in finished["places"].items():
+                t.row.places[s]["won"] = won
         await self._broadcast(t, seat, text)
         return text
 
     async def act(self, t: Live, seat: int, action: str, seq: int | None = None) -> None:
         async with t.lock:
+            if t.row.status == "open":
+                raise TableError("not_started", "the game starts when every person has taken their seat")
             if t.row.status != "active":
                 raise TableError("game_over", "the game is not in progress")
             if seq is not None and seq != len(t.game.actions):
                 raise TableError("stale", "the table has moved on: here is the current position")
-            if t.row.seats[seat]["kind"] != "human":
+            if self.controller(t, seat) is not None:
                 raise TableError("not_your_seat", "that seat is played by the computer")
             await self._commit(t, seat, action)
         self.kick(t)
@@ -263,19 +406,19 @@ class Tables:
             if g.is_over or t.row.status != "active":
                 return
             seat = g.current_seat
-            spec = t.row.seats[seat]
-            if spec["kind"] != "bot":
+            level = self.controller(t, seat)
+            if level is None:
                 return
             seq, gen = len(g.actions), t.generation
             obs = g.observation(seat)
             try:
-                action = await self.pool.choose(spec["level"], g.name, obs, random.getrandbits(32))
+                action = await self.pool.choose(level, g.name, obs, random.getrandbits(32))
                 if action not in obs["legal"]:
                     raise ValueError(f"bot chose {action!r}, not one of the legal actions {obs['legal']}")
             except asyncio.CancelledError:
                 raise
             except Exception:
-                action = self._fallback(t, spec["level"], obs)
+                action = self._fallback(t, level, obs)
             async with t.lock:
                 if t.generation != gen or len(t.game.actions) != seq:
                     continue
@@ -297,8 +440,11 @@ class Tables:
         return random.choice(obs["legal"])
 
     async def undo(self, t: Live, seat: int) -> None:
-        """Back to the seat's last decision: replay the record minus the actions after it."""
+        """Back to the seat's last decision, the cards the person has not seen dealt again
+        (:mod:`.redeal`), so undoing never shows a hidden card. Only at a table of one person."""
         async with t.lock:
+            if self.shared(t):
+                raise TableError("no_undo", "there is no undo at a table of several people")
             acts = t.game.actions
             mine = [i for i, (s, _) in enumerate(acts) if s == seat]
             if not mine:
@@ -308,7 +454,12 @@ class Tables:
                 raise TableError("game_over", "the game is over")
             kept = [(s, str(a)) for s, a in acts[:keep]]
             game = rebuild(t.row.game, t.row.options, t.row.seed, t.row.chance, kept)
-            await self.db(self.store.truncate, t.row.id, keep)
+            seed, chance = await asyncio.to_thread(redeal, game, seat)
+            game = new_game(t.row.game, t.row.options, seed=seed, chance=chance)
+            for s, a in kept:
+                game.apply(a, seat=s)
+            await self.db(self.store.truncate, t.row.id, keep, seed, chance)
+            t.row.seed, t.row.chance = seed, chance
             t.game = game
             t.row.actions = kept
             t.row.undos += 1
@@ -330,7 +481,7 @@ class Tables:
 
     async def abandon(self, t: Live) -> None:
         async with t.lock:
-            if t.row.status == "active":
+            if t.row.status in ("open", "active"):
                 await self.db(self.store.set_status, t.row.id, "abandoned")
                 t.row.status = "abandoned"
                 if t.bot_task:

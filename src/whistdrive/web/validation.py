@@ -42,12 +42,23 @@ class _Strict(BaseModel):
     model_config = ConfigDict(strict=True, extra="forbid")
 
 
+class SeatWanted(_Strict):
+    """One seat of a new table: a person (invited by a link) or a computer player of a level."""
+
+    kind: Literal["person", "bot"]
+    level: Name | None = None
+
+
 class NewTable(_Strict):
-    """The body of ``POST /api/games``."""
+    """The body of ``POST /api/games``: ``seats`` for a table of people, or ``levels`` (the computers)
+    for a table of one person; ``grace`` seconds before a computer plays for an away person."""
 
     game: Name
     options: dict[Name, OptionValue] = Field(default_factory=dict, max_length=16)
-    levels: list[Name] = Field(max_length=8)
+    levels: list[Name] | None = Field(default=None, max_length=8)
+    seats: list[SeatWanted] | None = Field(default=None, max_length=7)
+    grace: Annotated[float, Field(ge=5, le=600)] | None = None
+    standin: Name | None = None
 
     @field_validator("game")
     @classmethod
@@ -57,6 +68,13 @@ class NewTable(_Strict):
         if name not in GAMES:
             raise ValueError(f"unknown game {name!r} (expected one of {', '.join(GAMES)})")
         return name
+
+
+class JoinTable(_Strict):
+    """The body of ``POST /api/join``: the invitation and the display name the person gives."""
+
+    invite: Annotated[StrictStr, Field(max_length=64)]
+    name: Annotated[StrictStr, Field(max_length=64)]
 
 
 # --- WebSocket messages (docs/web.md) -------------------------------------------
@@ -75,7 +93,7 @@ class Act(_Strict):
 class Request(_Strict):
     """A message with nothing but its type (and optionally the connection's own seat)."""
 
-    type: Literal["hint", "undo", "snapshot", "ping"]
+    type: Literal["hint", "undo", "snapshot", "ping", "leave"]
     seat: StrictInt | None = None
 
 
@@ -83,7 +101,8 @@ Message = Annotated[Hello | Act | Request, Field(discriminator="type")]
 _MESSAGE = TypeAdapter(Message)
 
 # Which error code a failed field gets: the client shows a translated text per code.
-_CODES = {"game": "bad_game", "options": "bad_options", "levels": "bad_levels"}
+_CODES = {"game": "bad_game", "options": "bad_options", "levels": "bad_levels", "seats": "bad_seats",
+          "grace": "bad_grace", "standin": "bad_levels"}
 
 
 def _refusal(e: ValidationError, default_code: str) -> Refused:
@@ -103,6 +122,14 @@ def new_table(body: bytes) -> NewTable:
     """The validated body of a table request, or :class:`Refused`."""
     try:
         return NewTable.model_validate_json(body)
+    except ValidationError as e:
+        raise _refusal(e, "bad_request") from None
+
+
+def join_request(body: bytes) -> JoinTable:
+    """The validated body of a request to take an invited seat, or :class:`Refused`."""
+    try:
+        return JoinTable.model_validate_json(body)
     except ValidationError as e:
         raise _refusal(e, "bad_request") from None
 

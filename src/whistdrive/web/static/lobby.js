@@ -26,8 +26,8 @@
   function levelSelect(i, name) {
     const last = localStorage.getItem("wd_level") || meta.levels[Math.min(1, meta.levels.length - 1)];
     return el("div", { class: "field" }, el("label", { for: "level-" + i }, name),
-      el("select", { id: "level-" + i, class: "level-select" }, meta.levels.map((l) =>
-        el("option", { value: l, selected: l === last }, t(l.charAt(0).toUpperCase() + l.slice(1))))));
+      el("select", { id: "level-" + i, class: "level-select" }, [el("option", { value: "person" }, t("A person (invitation link)"))].concat(
+        meta.levels.map((l) => el("option", { value: l, selected: l === last }, t(l.charAt(0).toUpperCase() + l.slice(1)))))));
   }
   function botNames() {
     const spec = meta.games[game];
@@ -40,7 +40,7 @@
   function renderLevels() {
     const box = document.getElementById("levels");
     box.innerHTML = "";
-    box.append(el("legend", {}, t("Computer players")));
+    box.append(el("legend", {}, t("Other players")));
     botNames().forEach((n, i) => box.append(levelSelect(i, n)));
   }
   function readOptions() {
@@ -56,12 +56,16 @@
   async function start(ev) {
     ev.preventDefault();
     const levels = Array.from(document.querySelectorAll(".level-select")).map((s) => s.value);
-    if (levels.length) localStorage.setItem("wd_level", levels[0]);
+    const bots = levels.filter((l) => l !== "person");
+    if (bots.length) localStorage.setItem("wd_level", bots[0]);
     localStorage.setItem("wd_last_game", game);
+    // every seat but the creator's, in seat order: a person (invited) or a computer of a level
+    const mine = meta.games[game].human_seat, others = levels.slice(), seats = [];
+    for (let s = 0; s < levels.length + 1; s++) seats.push(s === mine ? { kind: "person" } : others[0] === "person" ? (others.shift(), { kind: "person" }) : { kind: "bot", level: others.shift() });
     const r = await fetch("/api/games", { method: "POST", headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ game: game, options: readOptions(), levels: levels }) });
+      body: JSON.stringify({ game: game, options: readOptions(), seats: seats }) });
     const data = await r.json();
-    if (!r.ok) { document.getElementById("lobby-error").textContent = t("Cannot start: {why}", { why: data.message || data.error }); return; }
+    if (!r.ok) { document.getElementById("lobby-error").textContent = data.error === "too_many_tables" ? t("You have too many unfinished tables: finish or abandon one first.") : t("Cannot start: {why}", { why: data.message || data.error }); return; }
     location.href = data.url;
   }
   function gameTabs() {
@@ -87,15 +91,17 @@
     if (!data.unfinished.length) un.append(el("p", { class: "muted" }, t("None — start a game above.")));
     else un.append(el("ul", { class: "game-list" }, data.unfinished.map((g) => el("li", {},
       el("a", { class: "button primary resume", href: "/table/" + g.id }, t("Resume")), " ",
+      g.status === "open" ? el("span", { class: "badge open-table" }, t("Waiting for players")) : g.people > 1 ? el("span", { class: "badge" }, t("With friends")) : null, " ",
       el("b", {}, title(g.game)), " — ", tn("{n} move", "{n} moves", g.actions), " · ", el("small", {}, describe(g)), " ",
       el("button", { type: "button", class: "link", onclick: async () => { await fetch("/api/games/" + g.id + "/abandon", { method: "POST" }); renderGames(); } }, t("Abandon"))))));
     const st = el("section", { class: "card-panel", "aria-labelledby": "stats-h" }, el("h2", { id: "stats-h" }, t("Statistics")));
     if (!data.stats.length) st.append(el("p", { class: "muted" }, t("No finished games yet.")));
     else st.append(el("table", { class: "stats" },
-      el("thead", {}, el("tr", {}, [t("Game"), t("Level"), t("Played"), t("Won")].map((h) => el("th", { scope: "col" }, h)))),
+      el("thead", {}, el("tr", {}, [t("Game"), t("Level"), t("Played"), t("Won"), t("With undo")].map((h) => el("th", { scope: "col" }, h)))),
       el("tbody", {}, data.stats.map((s) => el("tr", {}, el("td", {}, title(s.game)),
-        el("td", {}, s.levels.split("+").map((l) => t(l.charAt(0).toUpperCase() + l.slice(1))).join(", ")),
-        el("td", {}, String(s.played)), el("td", {}, String(s.won) + (s.played ? " (" + Math.round(100 * s.won / s.played) + "%)" : "")))))));
+        el("td", {}, s.levels ? s.levels.split("+").map((l) => t(l.charAt(0).toUpperCase() + l.slice(1))).join(", ") : t("People only")),
+        el("td", {}, String(s.played)), el("td", {}, String(s.won) + (s.played ? " (" + Math.round(100 * s.won / s.played) + "%)" : "")),
+        el("td", {}, String(s.undo || 0)))))));
     const fin = data.finished.length ? el("section", { class: "card-panel" }, el("h2", {}, t("Finished games")),
       el("ul", { class: "game-list" }, data.finished.map((g) => el("li", {}, el("a", { href: "/replay/" + g.id }, t("Replay")), " ",
         el("b", {}, title(g.game)), " · ", el("small", {}, describe(g)))))) : null;

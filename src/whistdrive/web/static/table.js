@@ -17,7 +17,9 @@
   // --- names and positions ---
   function seatName(seat) {
     const human = S.snap ? S.snap.human_seat : 0;
-    if (seat === human) return t("You");
+    if (seat === human && !(S.snap && S.snap.spectator)) return t("You");
+    const who = S.snap && S.snap.players && S.snap.players[seat];
+    if (who && who.kind === "human" && who.name) return who.name;  // a person at a shared table
     return G.seatName ? G.seatName(seat) : t("Player {n}", { n: seat + 1 });
   }
   function seatLabel(seat) {
@@ -76,6 +78,7 @@
   }
 
   function onMessage(m) {
+    document.dispatchEvent(new CustomEvent("wd:message", { detail: m }));  // people.js follows the table
     if (m.type === "snapshot") {
       S.retry = 0;
       setConn("online");
@@ -98,6 +101,9 @@
       S.hint = m.best;
       render();
       if (m.best) announce(t("Hint: {card}", { card: WD.actionName(m.best) }));
+    } else if (m.type === "players" && S.snap) {
+      S.snap.players = m.players;
+      render();
     } else if (m.type === "error") {
       S.pendingAct = false;
       const msg = ERRORS[m.code] ? t(ERRORS[m.code]) : m.message;
@@ -111,6 +117,9 @@
     nothing_to_undo: "There is nothing to undo.", no_hint: "No hint is available.", // i18n
     game_over: "The game is over.", auth: "This table does not exist or is not yours.", // i18n
     storage: "The move could not be saved. Please try again.", // i18n
+    not_started: "The game starts when every person has taken their seat.", // i18n
+    no_undo: "There is no undo at a table of several people.", // i18n
+    spectator: "Spectators only watch.", not_your_seat: "The computer plays this seat.", // i18n
   };
   function showError(msg) {
     const e = document.getElementById("flash");
@@ -263,6 +272,7 @@
       el("div", { class: "seat-head" },
         el("span", { class: "seat-name" }, seatLabel(seat)),
         spec && spec.kind === "bot" ? el("span", { class: "level" }, t(levelName(spec.level))) : null,
+        presence(seat),
         v.dealer === seat ? el("span", { class: "badge dealer", title: t("Dealer") }, t("D")) : null,
         turn ? el("span", { class: "badge turn-badge" }, "●") : null),
       isOut ? el("div", { class: "out-label" }, t("Out in deal {n}", { n: v.out[seat] })) :
@@ -284,6 +294,12 @@
     return S.snap.seats.every((s) => s.kind !== "bot" || BEGINNER_LEVELS.includes(s.level));
   }
   const BEGINNER_LEVELS = ["random", "beginner"];
+  const PRESENCE = { away: "away", standin: "computer plays", left: "left", open: "seat free" }; // i18n
+  function presence(seat) {  // a person's state at a shared table
+    const who = S.snap.players && S.snap.players[seat];
+    if (!who || who.kind !== "human" || !PRESENCE[who.state]) return null;
+    return el("span", { class: "presence presence-" + who.state }, t(PRESENCE[who.state]));
+  }
   function levelName(l) { return l ? l.charAt(0).toUpperCase() + l.slice(1) : ""; }
   function trickCount(seat) {
     const v = S.view;
@@ -682,4 +698,5 @@
     connect();
   });
   WD.table = S; // for debugging and tests
+  WD.tableSend = send; // people.js: leave the table
 })(window.WD);

@@ -1,0 +1,43 @@
+"""Invitation links and display names.
+
+An invitation is a random token handed to the creator once; the store keeps
+only its SHA-256, so a copy of the database cannot take a seat. It opens one
+seat, once, until it expires.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+import time
+import unicodedata
+
+INVITE_TTL = 24 * 3600.0  # seconds an invitation stays valid
+MAX_NAME = 24
+
+
+def new_token() -> str:
+    """A seat, spectator or invitation token: 192 random bits, URL-safe."""
+    return secrets.token_urlsafe(24)
+
+
+def digest(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def well_formed(token: object) -> bool:
+    return isinstance(token, str) and 16 <= len(token) <= 64 and all(c.isalnum() or c in "-_" for c in token)
+
+
+def expired(expires: float | None, now: float | None = None) -> bool:
+    return expires is None or (now if now is not None else time.time()) > expires
+
+
+def clean_name(name: object) -> str | None:
+    """A display name: printable, trimmed, 1..24 characters; None if unusable."""
+    if not isinstance(name, str):
+        return None
+    name = unicodedata.normalize("NFC", " ".join(name.split()))
+    if not 1 <= len(name) <= MAX_NAME or any(unicodedata.category(ch)[0] == "C" for ch in name):
+        return None
+    return name

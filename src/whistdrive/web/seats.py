@@ -1,0 +1,141 @@
+"""Who plays each seat of a live table: people, computers, computers standing in for
+people who are away or left, and spectators (docs/web.md, "Tables for people").
+
+A person's seat is ``{"kind": "human"}`` in the game row and has a place (its
+secret link, name and state). When the last connection of a seat drops at a
+table of several people the seat is *away*; after the table's grace time a
+computer (the table's stand-in level) plays for it until the person comes back
+with the seat's link. A person who leaves for good leaves the seat to it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+log = logging.getLogger("whistdrive.web")
+
+DEFAULT_GRACE = 60.0
+DEFAULT_STANDIN = "intermediate"
+SPECTATOR = -1  # the seat number of the spectator link's place
+PRIVATE = ("hand", "legal", "my_draws", "opponent_known", "known_cards", "laid_aside", "out_of_deal")  # a seat's own
+
+
+def public_view(game, seat: int) -> dict:
+    """What anybody may know: ``seat``'s observation without its hand and what it alone saw."""
+    view = game.observation(seat)
+    for key in PRIVATE:
+        if key in view:
+            view[key] = {} if isinstance(view[key], dict) else []
+    if "hand_sizes" not in view:  # German Whist tells a seat only the other hand's size
+        view["hand_sizes"] = [len(game.hand(s)) for s in range(game.num_seats)]
+    view["spectator"] = True
+    return view
+
+
+def people(row) -> list[int]:
+    return [s for s, spec in enumerate(row.seats) if spec["kind"] == "human"]
+
+
+class SeatsMixin:
+    """The parts of :class:`.tables.Tables` about people: presence, stand-ins, leaving."""
+
+    def controller(self, t, seat: int) -> str | None:
+        """The computer level that plays ``seat`` now, or None when a person does."""
+        spec = t.row.seats[seat]
+        if spec["kind"] == "bot":
+            return spec["level"]
+        return t.standin.get(seat)
+
+    def shared(self, t) -> bool:
+        """A table of several people: presence matters, undo does not exist."""
+        return len(people(t.row)) > 1
+
+    def players(self, t) -> list[dict]:
+        here = {c.seat for c in t.conns}
+        out = []
+        for s, spec in enumerate(t.row.seats):
+            if spec["kind"] == "bot":
+                out.append({"kind": "bot", "level": spec["level"], "state": "bot"})
+                continue
+            place = t.row.places.get(s, {})
+            state = place.get("state", "taken")
+            if state == "taken":
+                state = "here" if s in here else "standin" if s in t.standin else "away"
+            out.append({"kind": "human", "name": place.get("name"), "state": state,
+                        "level": t.standin.get(s)})
+        return out
+
+    async def tell_players(self, t) -> None:
+        msg = {"type": "players", "players": self.players(t)}
+        for c in list(t.conns):
+            await c.send(msg)
+
+    def standin_level(self, t) -> str:
+        return t.row.standin or DEFAULT_STANDIN
+
+    def grace(self, t) -> float:
+        return t.row.grace if t.row.grace is not None else self.default_grace
+
+    def watch_absent(self, t) -> None:
+        """Start the grace timer of every person's seat nobody is connected to (a started or resumed table)."""
+        if not self.shared(t) or t.row.status != "active":
+            return
+        here = {c.seat for c in t.conns}
+        for s in people(t.row):
+            state = t.row.places.get(s, {}).get("state")
+            if state == "left":
+                t.standin[s] = self.standin_level(t)
+            elif state == "taken" and s not in here and s not in t.standin and s not in t.away:
+                t.away[s] = asyncio.create_task(self._grace(t, s))
+
+    async def _grace(self, t, seat: int) -> None:
+        await asyncio.sleep(self.grace(t))
+        async with t.lock:
+            t.away.pop(seat, None)
+            if any(c.seat == seat for c in t.conns) or t.row.status != "active":
+                return
+            t.standin[seat] = self.standin_level(t)
+            log.info("game %s: the computer plays for away seat %d", t.row.id, seat)
+        await self.tell_players(t)
+        self.kick(t)
+
+    async def arrive(self, t, conn) -> None:
+        """A connection of a seat (or a spectator) joins: the person takes the seat back."""
+        async with t.lock:
+            t.conns.add(conn)
+            if conn.seat is not None and conn.seat >= 0:
+                task = t.away.pop(conn.seat, None)
+                if task:
+                    task.cancel()
+                if t.row.places.get(conn.seat, {}).get("state") == "taken":
+                    t.standin.pop(conn.seat, None)
+                    t.generation += 1  # a stand-in still thinking about this seat is ignored
+            await conn.send(self.snapshot(t, conn.seat))
+        if self.shared(t):
+            await self.tell_players(t)
+
+    async def depart(self, t, conn) -> None:
+        t.conns.discard(conn)
+        if conn.seat is None or conn.seat < 0 or not self.shared(t):
+            return
+        if any(c.seat == conn.seat for c in t.conns):
+            return
+        self.watch_absent(t)
+        await self.tell_players(t)
+
+    async def leave(self, t, seat: int) -> None:
+        """A person leaves for good: the computer keeps the seat."""
+        async with t.lock:
+            if not self.shared(t):
+                from .tables import TableError
+
+                raise TableError("not_shared", "leaving is for tables of several people")
+            await self.db(self.store.update_place, t.row.id, seat, state="left")
+            t.row.places[seat]["state"] = "left"
+            t.standin[seat] = self.standin_level(t)
+            task = t.away.pop(seat, None)
+            if task:
+                task.cancel()
+        await self.tell_players(t)
+        self.kick(t)
