@@ -84,6 +84,9 @@ class Record(_Strict):
     over: StrictBool = Field(description="whether the match is finished after the last action")
     result: dict[str, Any] | None = Field(description="the match result when over, else null")
     seed: StrictInt | None = Field(None, description="the generator's seed; optional, never needed to replay")
+    undo_used: StrictBool = Field(False, description="a person took moves back at the table (the unseen cards "
+                                                     "were dealt again, so the record is still a legal game); "
+                                                     "optional, false when absent")
 
     @field_validator("game")
     @classmethod

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import secrets
 import random
 import time
 
@@ -18,9 +19,7 @@ from .test_no_leaks import hidden_cards, strings
 def as_person(client, cookie: str | None = None) -> str:
     """Switch the client's cookie jar to another person (a fresh one when ``cookie`` is None)."""
     client.cookies.clear()
-    if cookie is None:
-        client.get("/")
-        return client.cookies["wd_owner"]
+    cookie = cookie or secrets.token_hex(16)  # a browser's secret, as the server mints it on a first table
     client.cookies.set("wd_owner", cookie)
     return cookie
 
@@ -139,9 +138,9 @@ def check_no_leak(live, messages: list[dict], hidden_of) -> None:
 
 
 def test_whist_two_partners_against_two_computers(client):
-    creator = client.cookies["wd_owner"]
     # the creator sits South (seat 2); North (seat 0), the partner, is a person; East and West computers
     t = new_table(client, "whist", [PERSON, BOT, PERSON, BOT], {"length": "deal"})
+    creator = client.cookies["wd_owner"]
     live = t["live"]
     assert live.row.status == "open" and set(t["invites"]) == {"0"} and t["watch"].startswith("/watch/")
     south = Conn(client, t["id"], token_of(t["seat_link"]))
@@ -207,7 +206,7 @@ def test_a_seat_acts_only_for_itself(client):
     other.send({"type": "act", "action": legal})
     assert error_of(other) == "not_your_turn"
     for kind in ("act", "hint", "undo", "leave"):
-        watcher.send({"type": kind, "action": "AS"})
+        watcher.send({"type": kind, "action": "AS"} if kind == "act" else {"type": kind})
         assert error_of(watcher) == "spectator"
     me.send({"type": "undo"})
     assert error_of(me) == "no_undo"
@@ -220,8 +219,8 @@ def test_a_seat_acts_only_for_itself(client):
 
 
 def test_invitations_expire_and_die_when_the_table_starts_early(client):
-    creator = client.cookies["wd_owner"]
     t = new_table(client, "whist", [PERSON, PERSON, PERSON, BOT], {"length": "deal"})
+    creator = client.cookies["wd_owner"]
     live = t["live"]
     live.row.places[1]["invite_expires"] = time.time() - 1
     as_person(client)
