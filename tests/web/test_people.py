@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import json
-import secrets
 import random
+import secrets
 import time
 
 import pytest
