@@ -97,7 +97,7 @@ def test_simulate_and_replay_humbug_with_its_exchange(tmp_path, capsys):
     assert main(["simulate", "humbug", "--bots", "random,intermediate", "--length", "game", "--games", "4",
                  "--seed", "2", "--out", str(path), "--quiet"]) == 0
     assert main(["replay", str(path), "--check"]) == 0
-    assert "4 record(s) valid" in capsys.readouterr().out
+    assert "4 records valid" in capsys.readouterr().out
     assert main(["replay", str(path), "--lang", "ru"]) == 0
     out = capsys.readouterr().out
     assert "прикуп" in out or "оставляет сданную руку" in out

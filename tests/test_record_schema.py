@@ -19,6 +19,6 @@ def test_schema_names_every_top_level_field_and_forbids_others():
     s = schema()
     assert s["additionalProperties"] is False
     assert set(s["properties"]) == {"format", "version", "game", "options", "seats", "chance", "actions", "over",
-                                    "result", "seed"}
-    assert set(s["required"]) == set(s["properties"]) - {"seed"}
+                                    "result", "seed", "undo_used"}
+    assert set(s["required"]) == set(s["properties"]) - {"seed", "undo_used"}
     assert json.loads(SCHEMA_FILE.read_text(encoding="utf-8"))["properties"]["game"]["type"] == "string"

@@ -47,31 +47,24 @@ def register(sub) -> None:
 
 
 def _run_solve(args) -> int:
+    """A bad file or position is the command line's to report (one line on stderr, exit 2)."""
     import sys
 
-    from .errors import WhistError
     from .solver.position import run_solve
 
-    text = sys.stdin.read() if args.file == "-" else open(args.file, encoding="utf-8").read()
-    try:
-        print(run_solve(text, args.lang), end="")
-    except WhistError as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 2
+    if args.file == "-":
+        text = sys.stdin.read()
+    else:
+        with open(args.file, encoding="utf-8") as f:
+            text = f.read()
+    print(run_solve(text, args.lang), end="")
     return 0
 
 
 def _run_analyse(args) -> int:
-    import sys
-
-    from .errors import WhistError
     from .records import read_records
 
-    try:
-        for _, record in read_records(args.record):
-            game = replay(record)
-            print(format_analysis(analyse(record), game, args.lang), end="")
-    except (OSError, WhistError) as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 2
+    for _, record in read_records(args.record):
+        game = replay(record)
+        print(format_analysis(analyse(record), game, args.lang), end="")
     return 0

@@ -28,7 +28,7 @@ def resample_game(game, seat: int, rng: random.Random):
     world.chance.log = []
     if game.name == "german":
         other = 1 - seat
-        hands, rest = sample_hands(view, rng, rest=obs["stock_size"] - 1 if obs["stock_size"] else 0)
+        hands, rest = sample_hands(view, rng)  # rest: the stock below the face-up prize
         world.play.hands[other] = hands[other]
         if obs["stock_size"]:
             world.stock = [world.stock[0], *rest]

@@ -13,6 +13,8 @@ from __future__ import annotations
 import asyncio
 import logging
 
+from .errors import TableError
+
 log = logging.getLogger("whistdrive.web")
 
 DEFAULT_GRACE = 60.0
@@ -128,8 +130,6 @@ class SeatsMixin:
         """A person leaves for good: the computer keeps the seat."""
         async with t.lock:
             if not self.shared(t):
-                from .tables import TableError
-
                 raise TableError("not_shared", "leaving is for tables of several people")
             await self.db(self.store.update_place, t.row.id, seat, state="left")
             t.row.places[seat]["state"] = "left"
