@@ -29,11 +29,19 @@ def db_path(tmp_path):
     return tmp_path / "games.db"
 
 
+OPEN_SEATS: list = []  # sockets a failing test left open: closed at teardown, or the client would wait on them
+
+
 @pytest.fixture
 def client(db_path):
     with make_client(db_path) as c:
         c.get("/")  # the lobby; the owner cookie comes with the first table created
         yield c
+        while OPEN_SEATS:
+            try:
+                OPEN_SEATS.pop().close()
+            except Exception:  # already closed by the server
+                pass
 
 
 def create(client, game="german", options=None, levels=None) -> dict:
@@ -56,6 +64,7 @@ class Seat:
     def __init__(self, client, gid, token):
         self.cm = client.websocket_connect(f"/ws/{gid}")
         self.ws = self.cm.__enter__()
+        OPEN_SEATS.append(self)
         self.messages: list[dict] = []
         self.ws.send_text(json.dumps({"type": "hello", "token": token}))
         self.last = self.recv()
@@ -94,4 +103,6 @@ class Seat:
         raise AssertionError("game did not end")
 
     def close(self) -> None:
+        if self in OPEN_SEATS:
+            OPEN_SEATS.remove(self)
         self.cm.__exit__(None, None, None)
