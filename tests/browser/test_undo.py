@@ -15,7 +15,7 @@ STATE = "({seq: WD.table.seq, mine: WD.table.view.current_seat === WD.table.snap
         "&& !WD.table.queue.length, draws: WD.table.view.my_draws, stage: WD.table.view.stage})"
 
 
-def wait_state(page, ok, limit_s: float = 30) -> dict:
+def wait_state(page, ok, limit_s: float = 90) -> dict:
     deadline = time.monotonic() + limit_s
     while time.monotonic() < deadline:
         s = page.evaluate(STATE)

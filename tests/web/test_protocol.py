@@ -30,7 +30,7 @@ def test_hostile_messages_get_errors_and_change_nothing(client):
         (json.dumps({"type": "act", "action": "QH", "seat": 1}), "wrong_seat"),  # another seat's action
         (json.dumps({"type": "act", "action": not_mine}), "illegal"),
         (json.dumps({"type": "act", "action": "ZZ"}), "illegal"),
-        (json.dumps({"type": "act", "action": seat.view["legal"][0], "seq": before_seq - 1}), "stale"),
+        (json.dumps({"type": "act", "action": seat.view["legal"][0], "seq": before_seq + 1}), "stale"),  # not -1: 0 may be the first
         (json.dumps({"type": "act", "action": "x" * (MAX_WS_MESSAGE + 10)}), "too_large"),
         ("x" * (MAX_WS_MESSAGE * 4), "too_large"),
     ]
