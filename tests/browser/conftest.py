@@ -33,6 +33,7 @@ class Server:
         self.args = args
         self.port = free_port()
         self.proc: subprocess.Popen | None = None
+        self.log = db.parent / "server.log"  # the server's warnings and tracebacks, for a failing test to show
 
     @property
     def url(self) -> str:
@@ -43,7 +44,7 @@ class Server:
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "whistdrive.web", "serve", "--port", str(self.port), "--db", str(self.db),
              "--bot-pool", "thread", "--log-level", "warning", *self.args],
-            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+            stdout=subprocess.DEVNULL, stderr=self.log.open("ab"), env=env)
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:
             try:
@@ -51,7 +52,7 @@ class Server:
                     return
             except httpx.HTTPError:
                 time.sleep(0.1)
-        raise RuntimeError("server did not start: " + (self.proc.stderr.read(2000).decode() if self.proc else ""))
+        raise RuntimeError("server did not start: " + self.log.read_text()[-2000:])
 
     def stop(self) -> None:
         if self.proc:
@@ -123,8 +124,10 @@ def step(page) -> str:
         return "over"
     # A dialog may be replaced between looking and clicking (the end of the game follows the
     # end of its last deal): then look again rather than wait for a button that is gone.
-    for dialog, button in (("#deal-dialog", "#deal-continue"), ("#trump-dialog", "#trump-dialog .suit-choice"),
-                           ("#exchange-dialog", "#exchange-dialog .exchange-choice")):
+    # A closed dialog stays in the page until its close event has run: look only at open ones.
+    for dialog, button in (("#deal-dialog[open]", "#deal-dialog[open] #deal-continue"),
+                           ("#trump-dialog[open]", "#trump-dialog[open] .suit-choice"),
+                           ("#exchange-dialog[open]", "#exchange-dialog[open] .exchange-choice")):
         if page.query_selector(dialog):
             try:
                 page.click(button, timeout=2000)

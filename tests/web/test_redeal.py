@@ -14,7 +14,7 @@ from whistdrive import new_game
 from whistdrive.records import loads, replay
 from whistdrive.web.redeal import redeal
 
-from .conftest import Seat, create
+from .conftest import Seat, create, make_client
 
 
 def rebuilt(game, seed, chance):
@@ -129,3 +129,31 @@ def test_undo_at_a_table_deals_again_and_is_recorded(client):
     assert replay(rec).is_over  # an ordinary record: its deck agrees with the kept history
     stats = client.get("/api/games").json()["stats"]
     assert stats[0]["undo"] == 1 and stats[0]["played"] == 1
+
+
+def test_undo_again_and_again_then_a_restart(client, db_path):
+    """Each undo replays the kept plays on the cards dealt again by the one before; so does a restart."""
+    rng = random.Random(11)
+    g = create(client, "german")
+    seat = Seat(client, g["id"], g["token"])
+    live = g["live"]
+    for _ in range(8):
+        for _ in range(rng.randrange(1, 4)):
+            seat.wait_turn()
+            seat.send({"type": "act", "action": rng.choice(seat.view["legal"]), "seq": seat.last["seq"]})
+            seat.recv()
+        seat.wait_turn()
+        seat.send({"type": "undo"})
+        m = seat.recv()
+        while m["type"] not in ("snapshot", "error"):
+            m = seat.recv()
+        assert m["type"] == "snapshot", m
+    assert live.row.undos == 8
+    seat.close()
+    kept = list(live.game.actions)
+    with make_client(db_path) as again:  # a new server process on the same database resumes the game
+        other = Seat(again, g["id"], g["token"])
+        other.wait_turn()
+        assert again.app.state.tables.live[g["id"]].game.actions == kept
+        other.play_to_end(rng)
+        other.close()

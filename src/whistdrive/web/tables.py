@@ -41,13 +41,17 @@ def rebuild(name: str, options: dict, seed: int, chance: list[dict], actions: li
     Replaying from the seed keeps the random generator in step, so the deals
     still to come are the same as before a restart. Should the replayed chance
     outcomes ever differ from the stored ones (a changed generator), the stored
-    outcomes win.
+    outcomes win; after an undo they differ at once (the unseen cards were dealt
+    again), and a kept play may not even be legal on the seed's own deal.
     """
     g = new_game(name, options, seed=seed)
-    for seat, a in actions:
-        g.apply(a, seat=seat)
-    if g.chance.log == chance[: len(g.chance.log)]:
-        return g
+    try:
+        for seat, a in actions:
+            g.apply(a, seat=seat)
+        if g.chance.log == chance[: len(g.chance.log)]:
+            return g
+    except IllegalMove:
+        pass
     log.info("chance log differs from the seed's (an undo dealt hidden cards again): replaying the stored outcomes")
     g = new_game(name, options, seed=seed, chance=chance)
     for seat, a in actions:
