@@ -15,6 +15,9 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 CHROMIUM = "/usr/bin/chromium"
+# How long a page may take to answer: generous, since the suite shares two cores with the test workers
+# and the server's computer players; a correct page answers in well under a second when the machine is idle.
+TIMEOUT_MS = 40000
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
         "--disable-sync", "--no-first-run"]
 
@@ -94,7 +97,7 @@ def page(browser, server):
     ctx.add_init_script("localStorage.setItem('wd_settings', JSON.stringify({pace: 'instant', autoplay: false, "
                         "fourColour: false}));")
     pg = ctx.new_page()
-    pg.set_default_timeout(15000)
+    pg.set_default_timeout(TIMEOUT_MS)
     errors: list[str] = []
     pg.on("pageerror", lambda e: errors.append(str(e)))
     yield pg

@@ -17,7 +17,7 @@ from web.test_people import spectator_hidden
 from whistdrive import new_game
 from whistdrive.records import loads
 
-from .conftest import Server, step
+from .conftest import TIMEOUT_MS, Server, step
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 GRACE = 2.0
@@ -44,7 +44,7 @@ class Person:
 
     def open_page(self):
         pg = self.ctx.new_page()
-        pg.set_default_timeout(20000)
+        pg.set_default_timeout(TIMEOUT_MS)
         pg.on("pageerror", lambda e: self.errors.append(str(e)))
         pg.on("websocket", lambda ws: ws.on("framereceived", lambda p: self.frames.append(json.loads(p))))
         pg.on("dialog", lambda d: d.accept())
@@ -143,7 +143,7 @@ def test_whist_partners_in_two_browsers_with_a_spectator(people, people_server):
     watcher.page.goto(watch)
     watcher.page.wait_for_selector(".seat")
     join(north, invite, "Nora")
-    south.page.wait_for_selector(".hand.my-turn .card.legal, .seat.turn", timeout=20000)
+    south.page.wait_for_selector(".hand.my-turn .card.legal, .seat.turn", timeout=TIMEOUT_MS)
     assert "Nora" in south.page.inner_text(".seat.pos-top")  # the partner's name opposite
     assert "partner" in north.page.inner_text(".seat.pos-top")
     # the invitation was for one use
@@ -151,7 +151,7 @@ def test_whist_partners_in_two_browsers_with_a_spectator(people, people_server):
     other.page.goto(invite)
     assert "not valid" in other.page.inner_text("main")
     play_all([south, north])
-    watcher.page.wait_for_function("() => WD.table.view.over", timeout=30000)
+    watcher.page.wait_for_function("() => WD.table.view.over", timeout=TIMEOUT_MS)
     assert watcher.page.query_selector_all(".hand .card") == []  # a spectator sees no hand
     rec = record_of(south, people_server)
     check_frames(rec, south.frames, lambda g: hidden_cards(g, 2))
@@ -187,7 +187,7 @@ def test_away_the_computer_plays_and_the_person_returns(people, people_server):
             step(host.page)
     guest.page.close()
     host.page.wait_for_selector("#people [data-seat='1'][data-state='away']")
-    host.page.wait_for_selector("#people [data-seat='1'][data-state='standin']", timeout=GRACE * 1000 + 15000)
+    host.page.wait_for_selector("#people [data-seat='1'][data-state='standin']", timeout=GRACE * 1000 + TIMEOUT_MS)
     seq = host.page.evaluate("WD.table.seq")
     deadline = time.monotonic() + 60
     while host.page.evaluate("WD.table.seq") < seq + 6:  # the host is never kept waiting

@@ -5,7 +5,7 @@ from __future__ import annotations
 import httpx
 import pytest
 
-from .conftest import play_until, start_game, visible_runs
+from .conftest import TIMEOUT_MS, play_until, start_game, visible_runs
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
@@ -19,7 +19,7 @@ def phone(browser):
     ctx.add_init_script("localStorage.setItem('wd_settings', JSON.stringify({pace: 'instant', autoplay: false, "
                         "fourColour: false}));")
     pg = ctx.new_page()
-    pg.set_default_timeout(15000)
+    pg.set_default_timeout(TIMEOUT_MS)
     errors: list[str] = []
     pg.on("pageerror", lambda e: errors.append(str(e)))
     yield pg

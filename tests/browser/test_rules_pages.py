@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from .conftest import start_game
+from .conftest import TIMEOUT_MS, start_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
@@ -94,7 +94,7 @@ def test_rules_page_loads_links_resolve_examples_step(page, server, game, lang):
 def test_nothing_overflows_a_phone(browser, server):
     ctx = browser.new_context(viewport={"width": 375, "height": 812}, is_mobile=True, has_touch=True)
     page = ctx.new_page()
-    page.set_default_timeout(15000)
+    page.set_default_timeout(TIMEOUT_MS)
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     try:
