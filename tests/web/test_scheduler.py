@@ -251,3 +251,33 @@ def test_a_failing_job_reaches_its_waiter_and_frees_the_worker():
         return await s.submit(MOVE, "t1", EXPERT, fine), s.free
 
     assert run(main()) == ("ok", 1)
+
+
+def test_a_hint_no_worker_could_start_in_time_is_refused_and_leaves_the_queue():
+    async def main():
+        s, w = Scheduler(1, patience=(None, 0.05), clock=Clock()), Worker()
+        blocker = await _blocked(s, w)
+        with pytest.raises(Busy):
+            await s.submit(ADVICE, "ann", EXPERT, w.job("ann"))
+        await settle()
+        waiting = s.waiting[ADVICE]
+        await w.release_all([blocker])
+        await settle()
+        return waiting, [k for k, _ in w.started]
+
+    assert run(main()) == (0, ["blocker"])
+
+
+def test_a_hint_whose_waiter_is_cancelled_never_runs():
+    async def main():
+        s, w = Scheduler(1, clock=Clock()), Worker()
+        blocker = await _blocked(s, w)
+        asker = asyncio.create_task(s.submit(ADVICE, "ann", EXPERT, w.job("ann")))
+        await settle()
+        asker.cancel()
+        await settle()
+        await w.release_all([blocker])
+        await settle()
+        return s.waiting[ADVICE], [k for k, _ in w.started]
+
+    assert run(main()) == (0, ["blocker"])

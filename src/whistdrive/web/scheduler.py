@@ -39,6 +39,10 @@ FULL_SHARE = 0.5
 
 WINDOW = 20.0
 
+PATIENCE = (None, 10.0)
+"""Seconds a job of each lane may wait for a worker before it is refused as busy: a move waits as long as
+it takes (the tables admitted are what bounds its wait), a hint nobody could start in time is refused."""
+
 
 class Busy(Exception):
     """The lane's queue is full (or the key has too many jobs waiting): try again later."""
@@ -66,7 +70,7 @@ def grant(budget: float, waited: float, behind: int, slots: int) -> float:
     """
     if budget <= 0:
         return budget
-    after_wait = 2 * budget - waited - (0.1 * budget + 0.05)
+    after_wait = 2 * budget - waited - (0.15 * budget + 0.1)
     turnover = 2 * budget * slots / (behind + slots)
     return max(MIN_SHARE * budget, min(budget, after_wait, turnover))
 
@@ -75,17 +79,20 @@ class Scheduler:
     """Runs ``call(granted_budget)`` of each submitted job on one of ``slots`` workers, fairly.
 
     ``max_waiting`` bounds each lane's queue (``None``: unbounded); ``per_key``
-    bounds the jobs one key may have waiting in a lane (``None``: unbounded).
+    bounds the jobs one key may have waiting in a lane (``None``: unbounded);
+    ``patience`` how long a job of each lane may wait for a worker.
     """
 
     def __init__(self, slots: int, max_waiting: tuple[int | None, int | None] = (None, 64),
-                 per_key: tuple[int | None, int | None] = (None, 2), clock: Callable[[], float] = time.monotonic):
+                 per_key: tuple[int | None, int | None] = (None, 2),
+                 patience: tuple[float | None, float | None] = PATIENCE, clock: Callable[[], float] = time.monotonic):
         if slots < 1:
             raise ValueError("a scheduler needs at least one worker")
         self.slots = slots
         self.free = slots
         self.max_waiting = max_waiting
         self.per_key = per_key
+        self.patience = patience
         self.clock = clock
         self.heaps: tuple[list[Job], list[Job]] = ([], [])
         self.waiting = [0, 0]
@@ -116,7 +123,20 @@ class Scheduler:
         self.thinking[lane] += budget > 0
         self.waiting_per_key[lane][key] += 1
         self._pump()
-        return await job.future
+        patience = self.patience[lane]
+        if patience is None:
+            return await job.future
+        try:
+            return await asyncio.wait_for(asyncio.shield(job.future), patience)
+        except TimeoutError:
+            if job.queued:
+                job.future.cancel()
+                raise Busy("no worker was free in time") from None
+            return await job.future  # started just in time
+        except asyncio.CancelledError:  # the waiter gave up: its job leaves the queue
+            if job.queued:
+                job.future.cancel()
+            raise
 
     def _unqueue(self, job: Job) -> None:
         """A job leaves the queue: dispatched, or its waiter gave up (cancelled) while it waited."""
