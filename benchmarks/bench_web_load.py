@@ -207,8 +207,7 @@ async def main_async(args) -> None:
         players = []
         async with httpx.AsyncClient(base_url=base, timeout=60) as http:
             http.cookies.set("wd_owner", os.urandom(16).hex())  # one person opens every table
-            plan = [(level, 0)] * args.tables + [("beginner", args.hints_per_turn)] * args.hinters
-            random.Random(1).shuffle(plan)
+            plan = [("beginner", args.hints_per_turn)] * args.hinters + [(level, 0)] * args.tables  # askers first
             for lv, hints in plan:
                 gid = await open_table(http, args.game, lv, n_bots, fig)
                 if gid is not None:

@@ -281,3 +281,39 @@ def test_a_hint_whose_waiter_is_cancelled_never_runs():
         return s.waiting[ADVICE], [k for k, _ in w.started]
 
     assert run(main()) == (0, ["blocker"])
+
+
+def test_hints_hold_at_most_half_the_workers_so_a_move_finds_one_free():
+    async def main():
+        s, w = Scheduler(2, clock=Clock()), Worker()
+        waiters = [asyncio.create_task(s.submit(ADVICE, p, EXPERT, w.job("hint:" + p))) for p in ("ann", "bob")]
+        await settle()
+        first = [k for k, _ in w.started]  # one hint thinks, the other waits although a worker is free
+        waiters.append(asyncio.create_task(s.submit(MOVE, "t1", EXPERT, w.job("move:t1"))))
+        await settle()
+        second = [k for k, _ in w.started]
+        await w.release_all(waiters)
+        return first, second, [k for k, _ in w.started]
+
+    first, second, order = run(main())
+    assert first == ["hint:ann"]
+    assert second == ["hint:ann", "move:t1"]  # at once, on the worker the hints left free
+    assert order == ["hint:ann", "move:t1", "hint:bob"]
+
+
+def test_a_hint_thinks_less_when_moves_wait():
+    async def main():
+        s, w = Scheduler(2, clock=Clock()), Worker()
+        waiters = [asyncio.create_task(s.submit(MOVE, f"t{i}", EXPERT, w.job(f"t{i}"))) for i in range(2)]
+        await settle()  # both workers think about moves
+        waiters += [asyncio.create_task(s.submit(MOVE, f"t{i}", EXPERT, w.job(f"t{i}"))) for i in range(2, 8)]
+        waiters.append(asyncio.create_task(s.submit(ADVICE, "ann", EXPERT, w.job("hint"))))
+        await w.release_all(waiters)
+        alone = Scheduler(2, clock=Clock())
+        w2 = Worker()
+        await w2.release_all([asyncio.create_task(alone.submit(ADVICE, "ann", EXPERT, w2.job("hint")))])
+        return dict(w.started)["hint"], dict(w2.started)["hint"]
+
+    crowded, alone = run(main())
+    assert alone == EXPERT
+    assert crowded < EXPERT

@@ -1,7 +1,8 @@
 """Fair sharing of the bot workers between tables and people (docs/web.md, "Computer players").
 
 Two lanes in strict priority: bot **moves** first, then **advice** (hints and
-analysis), so a hint never delays a move. Inside a lane, jobs are ordered by
+analysis), which may hold at most half the workers (at least one), so a hint
+never takes a move's place and a move rarely waits for a hint to end. Inside a lane, jobs are ordered by
 start-time fair queueing: each key (a table for moves, a person for advice)
 gets an equal share of worker *time*, whatever its number of waiting jobs, so
 a table of three experts cannot starve another table, and a beginner's instant
@@ -90,6 +91,9 @@ class Scheduler:
             raise ValueError("a scheduler needs at least one worker")
         self.slots = slots
         self.free = slots
+        # advice may hold at most half the workers (at least one), so a move finds one free or soon free
+        self.lane_slots = (slots, max(1, slots // 2))
+        self.busy = [0, 0]  # workers held by each lane
         self.max_waiting = max_waiting
         self.per_key = per_key
         self.patience = patience
@@ -150,7 +154,9 @@ class Scheduler:
                 del counts[job.key]
 
     def _next(self) -> Job | None:
-        for heap in self.heaps:
+        for lane, heap in enumerate(self.heaps):
+            if self.busy[lane] >= self.lane_slots[lane]:
+                continue
             while heap:
                 job = heapq.heappop(heap)
                 if job.queued:
@@ -166,10 +172,13 @@ class Scheduler:
             lane = job.lane
             self.virtual[lane] = max(self.virtual[lane], job.tag)
             self._forget_idle_keys(lane)
-            granted = grant(job.budget, self.clock() - job.enqueued, self.thinking[lane], self.slots)
+            granted = grant(job.budget, self.clock() - job.enqueued, self.thinking[lane], self.lane_slots[lane])
+            if lane == ADVICE:  # a hint thinks no longer than the moves could lately
+                granted = max(MIN_SHARE * job.budget, granted * self.recent_share())
             if job.budget > 0 and lane == MOVE:
                 self._record(granted / job.budget)
             self.free -= 1
+            self.busy[lane] += 1
             task = asyncio.get_running_loop().create_task(self._execute(job, granted))
             self.running.add(task)
             task.add_done_callback(self.running.discard)
@@ -197,21 +206,24 @@ class Scheduler:
                 job.future.set_result(result)
         finally:
             self.free += 1
+            self.busy[job.lane] -= 1
             self._pump()
 
     def _record(self, share: float) -> None:
+        self.shares.append((self.clock(), share))
+        self.recent_share()  # forget the old ones
+
+    def recent_share(self) -> float:
+        """The mean part of their budget the moves of the last ``WINDOW`` seconds were granted (1: none)."""
         now = self.clock()
-        self.shares.append((now, share))
         while self.shares and self.shares[0][0] < now - WINDOW:
             self.shares.popleft()
+        return sum(s for _, s in self.shares) / len(self.shares) if self.shares else 1.0
 
     def pressed(self) -> bool:
         """Are the moves short of workers: lately granted under ``FULL_SHARE`` of their budget on average,
         or so many moves waiting that the next one would be?"""
-        now = self.clock()
-        while self.shares and self.shares[0][0] < now - WINDOW:
-            self.shares.popleft()
-        if self.shares and sum(s for _, s in self.shares) / len(self.shares) < FULL_SHARE:
+        if self.recent_share() < FULL_SHARE:
             return True
         return grant(1.0, 0.0, self.thinking[MOVE], self.slots) < FULL_SHARE
 
