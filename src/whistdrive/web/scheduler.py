@@ -159,7 +159,7 @@ class Scheduler:
                 continue
             while heap:
                 job = heapq.heappop(heap)
-                if job.queued:
+                if job.queued and not job.future.done():  # a done one was given up: its callback unqueues it
                     return job
         return None
 
