@@ -16,9 +16,9 @@ def register(subparsers) -> None:
                    help="an extra Host name to accept (repeatable; '*' accepts any — not recommended)")
     p.add_argument("--bot-pool", choices=("process", "thread"), default="process",
                    help="where computer players think (default: a process pool)")
-    p.add_argument("--bot-workers", type=int, default=2,
+    p.add_argument("--bot-workers", type=int, default=2, metavar="N",
                    help="bot worker count (default 2; at most the machine's cores that the server may use)")
-    p.add_argument("--max-tables", type=int, default=0,
+    p.add_argument("--max-tables", type=int, default=0, metavar="M",
                    help="unfinished tables the server keeps; past it, or when the computer players already "
                         "think less than half their time, new tables are refused (default 0: 50 per bot worker)")
     p.add_argument("--http-rate", type=float, default=50.0,
