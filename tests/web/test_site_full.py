@@ -69,3 +69,12 @@ def test_a_hint_the_workers_have_no_room_for_is_refused_as_busy(client, monkeypa
         assert seat.recv()["seq"] == before
     finally:
         seat.close()
+
+
+def test_serve_refuses_a_capacity_it_cannot_have(capsys):
+    from whistdrive.cli import main
+
+    assert main(["serve", "--bot-workers", "0"]) == 2
+    assert main(["serve", "--max-tables", "-1"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("whistdrive: error:") == 2 and "--bot-workers" in err

@@ -40,11 +40,15 @@ def serve(args) -> int:
 
     import uvicorn
 
+    from whistdrive.errors import UsageError
+
     from .app import Settings, create_app
     from .security import MAX_WS_MESSAGE
     from .store import default_db_path
     from .tables import Limits
 
+    if args.bot_workers < 1 or args.max_tables < 0:
+        raise UsageError("--bot-workers must be at least 1 and --max-tables at least 0 (0: 50 per bot worker)")
     if args.database_url:
         url = args.database_url
     else:
