@@ -136,6 +136,7 @@ class BotPool:
         self.max_tables = max_tables or TABLES_PER_WORKER * workers
         self.warm = warm
         self.scheduler = Scheduler(workers)
+        self.closed = False
         self.executor = self._make()
 
     def _make(self) -> cf.Executor:
@@ -159,6 +160,8 @@ class BotPool:
         try:
             return await loop.run_in_executor(executor, fn, *args)
         except cf.BrokenExecutor:
+            if self.closed:  # the server stops: its workers were terminated on purpose
+                raise
             # a worker died (killed, out of memory): start a fresh pool (once for all the jobs it broke)
             if self.executor is executor:
                 self._stop(executor)
@@ -199,5 +202,6 @@ class BotPool:
                 p.join(1.0)
 
     def close(self) -> None:
+        self.closed = True
         self.scheduler.close()
         self._stop(self.executor)
