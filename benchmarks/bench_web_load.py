@@ -1,21 +1,36 @@
 """Load benchmark of the web server: N concurrent tables on loopback.
 
 Starts ``whistdrive serve`` (uvicorn, SQLite in a temporary directory) as a
-subprocess, opens N tables of German Whist whose computer opponent is the
-instant ``random`` level... and measures, per human action, the round trip
-from sending ``act`` to receiving its ``play`` acknowledgement (which includes
-validation, the SQLite commit and the new observation). The bot's reply is
-not part of the figure: the client waits for its own turn before timing the
-next action. Bounded: at most ``--actions`` actions per table and
-``--seconds`` overall; stops by itself.
+subprocess and drives N tables over WebSockets, one client per table playing
+its person's seat. It measures, per human action, the round trip from sending
+``act`` to receiving its ``play`` acknowledgement (validation, the SQLite
+commit and the new observation), and per computer move the latency the person
+sees: from the message that made it the computer's turn to the move's ``play``.
+Bounded: at most ``--actions`` actions per table and ``--seconds`` overall.
+
+Two loads:
+
+* the default, N German Whist tables against the instant ``random`` level in a
+  thread pool: the server's own cost per action;
+* the computer players under load, e.g. 60 Whist tables of three experts each
+  and 10 more tables whose person asks for hints before every card (their
+  computers are beginners), on the process pool. Tables are opened one every
+  ``--ramp`` seconds; the first one refused (503 ``site_full``) is reported.
 
     python benchmarks/bench_web_load.py --tables 100
+    python benchmarks/bench_web_load.py --game whist --level expert --tables 60 --hinters 10 \\
+        --bot-pool process --bot-workers 2 --ramp 0.5 --seconds 120
+
+The server comes from the ``PYTHONPATH`` the benchmark runs with, so the same
+load can be measured on another checkout (options it does not know are not
+passed to it).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import collections
 import json
 import os
 import random
@@ -49,45 +64,122 @@ def rss_kb(pid: int) -> int:
     return 0
 
 
-async def table(base: str, ws_base: str, cookies, level: str, actions: int, latencies: list, deadline: float,
-                think: float):
+class Figures:
+    """What the clients measured, in seconds."""
+
+    def __init__(self):
+        self.actions: list[float] = []
+        self.bot_moves: dict[str, list[float]] = collections.defaultdict(list)  # per level
+        self.hints: list[float] = []
+        self.busy = 0  # hints refused as busy
+        self.opened = 0
+        self.refused_at: int | None = None  # tables open when the first was refused
+        self.refused = 0
+        self.other_errors: collections.Counter[str] = collections.Counter()
+
+
+async def open_table(http: httpx.AsyncClient, game: str, level: str, n_bots: int, fig: Figures) -> str | None:
+    r = await http.post("/api/games", json={"game": game, "options": {}, "levels": [level] * n_bots})
+    if r.status_code == 503 and r.json().get("error") == "site_full":
+        if fig.refused_at is None:
+            fig.refused_at = fig.opened
+        fig.refused += 1
+        return None
+    r.raise_for_status()
+    fig.opened += 1
+    return r.json()["id"]
+
+
+async def play(base: str, ws_base: str, http: httpx.AsyncClient, gid: str, fig: Figures, actions: int,
+               deadline: float, think: float, hints: int) -> None:
+    """Play the person's seat: ``hints`` hint requests before each card, then the first legal card.
+
+    A reader task stamps every message when it arrives (the person may be thinking meanwhile)
+    and times the computers' moves from the message that gave them the turn.
+    """
     import websockets
 
-    async with httpx.AsyncClient(base_url=base, cookies=cookies) as http:
-        r = await http.post("/api/games", json={"game": "german", "options": {"deals": 3}, "levels": [level]})
-        r.raise_for_status()
-        gid = r.json()["id"]
-        page = await http.get(f"/table/{gid}")
-        token = page.text.split('data-token="', 1)[1].split('"', 1)[0]
+    page = await http.get(f"/table/{gid}")
+    token = page.text.split('data-token="', 1)[1].split('"', 1)[0]
     async with websockets.connect(f"{ws_base}/ws/{gid}", origin=base, max_size=2**20) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token}))
         last = json.loads(await ws.recv())
-        done = 0
-        while done < actions and time.monotonic() < deadline:
-            v = last["view"]
-            if v["over"]:
-                break
-            if v["current_seat"] != v["seat"]:
-                m = json.loads(await ws.recv())
+        me, seats = last["view"]["seat"], last["seats"]
+        inbox: asyncio.Queue = asyncio.Queue()
+
+        async def reader() -> None:
+            turn_at: float | None = None  # when the computer to move got its turn (None: unknown, the first)
+            async for raw in ws:
+                now = time.perf_counter()
+                m = json.loads(raw)
+                m["at"] = now
                 if m["type"] in ("play", "snapshot"):
-                    last = m
-                continue
-            t0 = time.perf_counter()
-            await ws.send(json.dumps({"type": "act", "action": v["legal"][0], "seq": last["seq"]}))
-            while True:
-                m = json.loads(await ws.recv())
-                if m["type"] == "play" and m["seat"] == v["seat"]:
-                    latencies.append(time.perf_counter() - t0)
-                    last = m
+                    if m["type"] == "play" and m["seat"] != me and turn_at is not None:
+                        fig.bot_moves[seats[m["seat"]].get("level", "?")].append(now - turn_at)
+                    v = m["view"]
+                    turn_at = now if not v["over"] and v["current_seat"] != me else None
+                inbox.put_nowait(m)
+
+        reading = asyncio.create_task(reader())
+        try:
+            done = 0
+            while done < actions and time.monotonic() < deadline:
+                v = last["view"]
+                if v["over"]:
                     break
-                if m["type"] == "error":
-                    await asyncio.sleep(0.05)
-                    last = json.loads(json.dumps(last))
-                    break
-                if m["type"] in ("play", "snapshot"):
-                    last = m
-            done += 1
-            await asyncio.sleep(think * (0.5 + random.random()))  # the human's thinking time
+                if v["current_seat"] != me:
+                    m = await inbox.get()
+                    if m["type"] in ("play", "snapshot"):
+                        last = m
+                    continue
+                for _ in range(hints):
+                    t0 = time.perf_counter()
+                    await ws.send(json.dumps({"type": "hint"}))
+                    m = await inbox.get()
+                    if m["type"] == "hint":
+                        fig.hints.append(m["at"] - t0)
+                    elif m.get("code") == "busy":
+                        fig.busy += 1
+                    else:
+                        fig.other_errors[m.get("code", m["type"])] += 1
+                t0 = time.perf_counter()
+                await ws.send(json.dumps({"type": "act", "action": v["legal"][0], "seq": last["seq"]}))
+                while True:
+                    m = await inbox.get()
+                    if m["type"] == "play" and m["seat"] == me:
+                        fig.actions.append(m["at"] - t0)
+                        last = m
+                        break
+                    if m["type"] == "error":
+                        fig.other_errors[m["code"]] += 1
+                        await asyncio.sleep(0.05)
+                        break
+                    if m["type"] in ("play", "snapshot"):
+                        last = m
+                done += 1
+                await asyncio.sleep(think * (0.5 + random.random()))  # the person's thinking time
+                while not inbox.empty():  # what the computers played meanwhile
+                    m = inbox.get_nowait()
+                    if m["type"] in ("play", "snapshot"):
+                        last = m
+        finally:
+            reading.cancel()
+
+
+def pct(values: list[float], q: float) -> float:
+    s = sorted(values)
+    return s[min(len(s) - 1, int(q * len(s)))] * 1000 if s else float("nan")
+
+
+def server_options(args) -> list[str]:
+    """The serve options of this run that the server under test knows."""
+    known = subprocess.run([sys.executable, "-m", "whistdrive.web", "serve", "--help"], capture_output=True,
+                           text=True).stdout
+    out = ["--bot-pool", args.bot_pool, "--bot-workers", str(args.bot_workers), "--log-level", "warning",
+           "--max-tables-per-person", "10000", "--max-tables-per-address", "10000", "--http-rate", "0"]
+    if args.max_tables and "--max-tables " in known:
+        out += ["--max-tables", str(args.max_tables)]
+    return out
 
 
 async def main_async(args) -> None:
@@ -95,46 +187,83 @@ async def main_async(args) -> None:
     port = free_port()
     base, ws_base = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
     proc = subprocess.Popen([sys.executable, "-m", "whistdrive.web", "serve", "--port", str(port), "--db",
-                             os.path.join(tmp, "bench.db"), "--bot-pool", "thread", "--bot-workers", "4",
-                             "--log-level", "warning"], stdout=subprocess.DEVNULL)
+                             os.path.join(tmp, "bench.db"), *server_options(args)], stdout=subprocess.DEVNULL)
     try:
-        for _ in range(200):
+        for _ in range(600):
             try:
-                if httpx.get(base + "/api/meta", timeout=1).status_code == 200:
+                if httpx.get(base + "/healthz", timeout=1).status_code == 200:
                     break
             except httpx.HTTPError:
                 await asyncio.sleep(0.1)
         meta = httpx.get(base + "/api/meta").json()
-        level = "random" if "random" in meta["levels"] else meta["levels"][0]
-        r = httpx.get(base + "/")
-        cookies = r.cookies
+        level = args.level if args.level in meta["levels"] else meta["levels"][0]
+        n_bots = {"german": 1, "whist": 3, "knockout": 1, "humbug": 1}[args.game]
+        await asyncio.sleep(args.warm)  # the workers warm up
         idle = rss_kb(proc.pid)
         cpu0, me0 = cpu_s(proc.pid), time.process_time()
-        latencies: list[float] = []
+        fig = Figures()
         deadline = time.monotonic() + args.seconds
         t0 = time.monotonic()
-        await asyncio.gather(*(table(base, ws_base, cookies, level, args.actions, latencies, deadline, args.think)
-                               for _ in range(args.tables)))
+        players = []
+        async with httpx.AsyncClient(base_url=base, timeout=60) as http:
+            http.cookies.set("wd_owner", os.urandom(16).hex())  # one person opens every table
+            plan = [("beginner", args.hints_per_turn)] * args.hinters + [(level, 0)] * args.tables  # askers first
+            for lv, hints in plan:
+                gid = await open_table(http, args.game, lv, n_bots, fig)
+                if gid is not None:
+                    players.append(asyncio.create_task(play(base, ws_base, http, gid, fig, args.actions, deadline,
+                                                            args.think, hints)))
+                if args.ramp:
+                    await asyncio.sleep(args.ramp)
+            results = await asyncio.gather(*players, return_exceptions=True)
         wall = time.monotonic() - t0
+        failed = [r for r in results if isinstance(r, BaseException)]
         server_cpu, client_cpu = cpu_s(proc.pid) - cpu0, time.process_time() - me0
         loaded = rss_kb(proc.pid)
-        lat = sorted(latencies)
-        p = lambda q: lat[min(len(lat) - 1, int(q * len(lat)))] * 1000  # noqa: E731
-        print(f"tables={args.tables} think={args.think}s bot level={level} actions={len(lat)} in {wall:.1f}s "
-              f"({len(lat) / wall:.0f} actions/s)")
-        print(f"action round trip: p50={p(0.50):.1f} ms  p99={p(0.99):.1f} ms  mean={statistics.mean(lat) * 1000:.1f} ms")
+        lat = fig.actions
+        print(f"load average {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} {os.getloadavg()[2]:.2f}  "
+              f"({os.cpu_count()} cores)")
+        print(f"{args.game}: tables={args.tables} of {level} + {args.hinters} asking {args.hints_per_turn} hints "
+              f"a card; opened {fig.opened}, refused {fig.refused}"
+              + (f" (first refused with {fig.refused_at} open)" if fig.refused_at is not None else "")
+              + f"; bot pool {args.bot_pool} x{args.bot_workers}; think={args.think}s; {len(lat)} actions "
+                f"in {wall:.1f}s")
+        if lat:
+            print(f"action round trip: p50={pct(lat, .5):.1f} ms  p99={pct(lat, .99):.1f} ms  "
+                  f"mean={statistics.mean(lat) * 1000:.1f} ms")
+        budgets = {"expert": 0.6}
+        for lv, xs in sorted(fig.bot_moves.items()):
+            b = budgets.get(lv)
+            within = f", {sum(x <= 2 * b for x in xs) / len(xs):.0%} within 2x budget {b}s" if b else ""
+            print(f"bot move latency ({lv}, {len(xs)} moves): p50={pct(xs, .5):.0f} ms  p99={pct(xs, .99):.0f} ms"
+                  f"  max={max(xs) * 1000:.0f} ms{within}")
+        if fig.hints or fig.busy:
+            print(f"hint round trip ({len(fig.hints)}): p50={pct(fig.hints, .5):.0f} ms  "
+                  f"p99={pct(fig.hints, .99):.0f} ms; refused busy: {fig.busy}")
+        if fig.other_errors or failed:
+            print(f"errors: {dict(fig.other_errors)}; clients failed: {len(failed)} {failed[:1]}")
         print(f"CPU: server {server_cpu:.1f}s, load client {client_cpu:.1f}s "
               f"({server_cpu * 1000 / max(1, 2 * len(lat)):.2f} ms server CPU per action, human + bot)")
-        print(f"server memory: idle {idle / 1024:.1f} MiB, with {args.tables} tables {loaded / 1024:.1f} MiB "
-              f"=> {(loaded - idle) / args.tables:.0f} KiB per table")
+        print(f"server memory: idle {idle / 1024:.1f} MiB, with {fig.opened} tables {loaded / 1024:.1f} MiB "
+              f"=> {(loaded - idle) / max(1, fig.opened):.0f} KiB per table")
     finally:
         proc.terminate()
-        proc.wait(10)
+        proc.wait(30)
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--tables", type=int, default=100)
+    ap.add_argument("--game", default="german", choices=("german", "whist", "knockout", "humbug"))
+    ap.add_argument("--level", default="random", help="the computers' level at the N tables (default random)")
+    ap.add_argument("--hinters", type=int, default=0,
+                    help="more tables (beginner computers) whose person asks for hints before every card")
+    ap.add_argument("--hints-per-turn", type=int, default=3)
+    ap.add_argument("--bot-pool", choices=("process", "thread"), default="thread")
+    ap.add_argument("--bot-workers", type=int, default=4)
+    ap.add_argument("--max-tables", type=int, default=0, help="the server's --max-tables (default: its own)")
+    ap.add_argument("--ramp", type=float, default=0.0, help="seconds between two new tables (default 0)")
+    ap.add_argument("--warm", type=float, default=0.0, help="seconds to let the workers warm up first")
     ap.add_argument("--actions", type=int, default=20, help="human actions per table (bounded)")
     ap.add_argument("--seconds", type=float, default=60.0, help="stop after this long in any case")
     ap.add_argument("--think", type=float, default=1.0,

@@ -25,6 +25,7 @@ from whistdrive.i18n import N_
 from . import i18n, invites, rules, validation
 from .botpool import BotPool, levels
 from .health import add_health_routes
+from .scheduler import Busy
 from .seats import DEFAULT_GRACE, SPECTATOR
 from .security import (
     MAX_HTTP_BODY,
@@ -62,6 +63,7 @@ class Settings:
     allowed_hosts: list[str] = field(default_factory=lambda: ["127.0.0.1", "localhost", "[::1]"])
     bot_pool: str = "process"
     bot_workers: int = 2
+    max_tables: int = 0  # unfinished tables the server keeps (0: derived from bot_workers)
     bot_delay: float = 0.0
     rate: float = 20.0  # WebSocket messages per second and connection
     burst: float = 40.0
@@ -89,7 +91,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI):
         store = Store(settings.database_url)
-        pool = BotPool(settings.bot_pool, settings.bot_workers)
+        pool = BotPool(settings.bot_pool, settings.bot_workers, settings.max_tables)
+        pool.start()
         app.state.tables = Tables(store, pool, settings.bot_delay, settings.grace, settings.limits)
         app.state.store = store
         n = await app.state.tables.resume_all()
@@ -271,6 +274,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 seats=None if wanted.seats is None else [x.model_dump() for x in wanted.seats],
                 address=request.client.host if request.client else None, grace=wanted.grace, standin=wanted.standin)
         except TableError as e:
+            if e.code == "site_full":
+                _, _n = i18n.gettext_for(lang_of(request))
+                return JSONResponse({"error": e.code, "message": _(e.message)}, status_code=503,
+                                    headers={"Retry-After": "120"})
             status = 429 if e.code == "too_many_tables" else 400
             return JSONResponse({"error": e.code, "message": e.message}, status_code=status)
         t.invitations = invitations
@@ -400,7 +407,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             return {"seat": mover, "played": str(played), "best": str(DECK[best]), "exact": True, "unit": unit,
                     "value": values[played.index], "best_value": values[best],
                     "values": {str(DECK[c]): v for c, v in values.items()}}
-        out = await tables(request).pool.hint(g.observation(mover))
+        try:
+            out = await tables(request).pool.hint(g.observation(mover), key=owner_of(request) or "")
+        except Busy:
+            return JSONResponse({"error": "busy"}, status_code=503, headers={"Retry-After": "5"})
         if out is None:
             return JSONResponse({"error": "no_hint"}, status_code=404)
         return {"seat": mover, "played": str(played), "exact": False, **out}

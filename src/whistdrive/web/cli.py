@@ -16,7 +16,11 @@ def register(subparsers) -> None:
                    help="an extra Host name to accept (repeatable; '*' accepts any — not recommended)")
     p.add_argument("--bot-pool", choices=("process", "thread"), default="process",
                    help="where computer players think (default: a process pool)")
-    p.add_argument("--bot-workers", type=int, default=2, help="bot worker count (default 2)")
+    p.add_argument("--bot-workers", type=int, default=2, metavar="N",
+                   help="bot worker count (default 2; at most the machine's cores that the server may use)")
+    p.add_argument("--max-tables", type=int, default=0, metavar="M",
+                   help="unfinished tables the server keeps; past it, or when the computer players already "
+                        "think less than half their time, new tables are refused (default 0: 50 per bot worker)")
     p.add_argument("--http-rate", type=float, default=50.0,
                    help="HTTP requests per second allowed from one address (default 50; 0: no limit)")
     p.add_argument("--http-burst", type=float, default=200.0,
@@ -36,11 +40,15 @@ def serve(args) -> int:
 
     import uvicorn
 
+    from whistdrive.errors import UsageError
+
     from .app import Settings, create_app
     from .security import MAX_WS_MESSAGE
     from .store import default_db_path
     from .tables import Limits
 
+    if args.bot_workers < 1 or args.max_tables < 0:
+        raise UsageError("--bot-workers must be at least 1 and --max-tables at least 0 (0: 50 per bot worker)")
     if args.database_url:
         url = args.database_url
     else:
@@ -50,7 +58,7 @@ def serve(args) -> int:
         hosts.append(args.host)
     logging.basicConfig(level=args.log_level.upper(), format="%(asctime)s %(name)s %(levelname)s %(message)s")
     app = create_app(Settings(database_url=url, allowed_hosts=hosts, bot_pool=args.bot_pool,
-                              bot_workers=args.bot_workers, http_rate=args.http_rate,
+                              bot_workers=args.bot_workers, max_tables=args.max_tables, http_rate=args.http_rate,
                               http_burst=args.http_burst, grace=args.grace,
                               limits=Limits(args.max_tables_per_person, args.max_tables_per_address)))
     print(f"whistdrive: serving http://{args.host}:{args.port}  (games in {url})", flush=True)

@@ -23,17 +23,19 @@ from whistdrive import new_game
 from whistdrive.errors import IllegalMove, ParseError
 from whistdrive.games import GAMES
 from whistdrive.games.base import Game, parse_action
+from whistdrive.i18n import N_
 
 from . import invites
 from .botpool import BotPool, levels
 from .errors import TableError
 from .redeal import redeal
+from .scheduler import Busy
 from .seats import DEFAULT_GRACE, SPECTATOR, SeatsMixin, people, public_view
 from .store import GameRow, Store
 
 log = logging.getLogger("whistdrive.web")
-
-
+SITE_FULL = N_("The site is full: the computer players have no time for another table. "
+               "Please try again in a few minutes.")
 
 def rebuild(name: str, options: dict, seed: int, chance: list[dict], actions: list[tuple[int, str]]) -> Game:
     """The game after ``actions``: replayed from the seed, checked against the stored chance log.
@@ -148,6 +150,8 @@ class Tables(SeatsMixin):
             raise TableError("bad_grace", "the grace time is 5..600 seconds")
         if standin is not None and standin not in known:
             raise TableError("bad_levels", f"the stand-in level is one of {known}")
+        if self.pool.full(sum(x.row.status in ("open", "active") for x in self.live.values())):
+            raise TableError("site_full", SITE_FULL)
         if await self.db(self.store.count_unfinished, owner, None) >= self.limits.per_person:
             raise TableError("too_many_tables", f"you already have {self.limits.per_person} unfinished tables: "
                                                 "finish or abandon one first")
@@ -416,7 +420,7 @@ class Tables(SeatsMixin):
             seq, gen = len(g.actions), t.generation
             obs = g.observation(seat)
             try:
-                action = await self.pool.choose(level, g.name, obs, random.getrandbits(32))
+                action = await self.pool.choose(level, g.name, obs, random.getrandbits(32), key=t.row.id)
                 if action not in obs["legal"]:
                     raise ValueError(f"bot chose {action!r}, not one of the legal actions {obs['legal']}")
             except asyncio.CancelledError:
@@ -478,7 +482,10 @@ class Tables(SeatsMixin):
             if g.is_over or g.current_seat != seat:
                 raise TableError("not_your_turn", "a hint is for your own turn")
             obs = g.observation(seat)
-        out = await self.pool.hint(obs)
+        try:
+            out = await self.pool.hint(obs, key=f"{t.row.id}:{seat}")
+        except Busy:
+            raise TableError("busy", "the computer players are busy: ask again in a moment") from None
         if out is None:
             raise TableError("no_hint", "no hint is available")
         return out

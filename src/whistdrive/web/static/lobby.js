@@ -65,7 +65,7 @@
     const r = await fetch("/api/games", { method: "POST", headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ game: game, options: readOptions(), seats: seats }) });
     const data = await r.json();
-    if (!r.ok) { document.getElementById("lobby-error").textContent = data.error === "too_many_tables" ? t("You have too many unfinished tables: finish or abandon one first.") : t("Cannot start: {why}", { why: data.message || data.error }); return; }
+    if (!r.ok) { document.getElementById("lobby-error").textContent = data.error === "too_many_tables" ? t("You have too many unfinished tables: finish or abandon one first.") : data.error === "site_full" ? t("The site is full: the computer players have no time for another table. Please try again in a few minutes.") : t("Cannot start: {why}", { why: data.message || data.error }); return; }
     location.href = data.url;
   }
   function gameTabs() {

@@ -120,6 +120,7 @@
     not_started: "The game starts when every person has taken their seat.", // i18n
     no_undo: "There is no undo at a table of several people.", // i18n
     spectator: "Spectators only watch.", not_your_seat: "The computer plays this seat.", // i18n
+    busy: "The computer players are busy: ask again in a moment.", // i18n
   };
   function showError(msg) {
     const e = document.getElementById("flash");
