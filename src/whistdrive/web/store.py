@@ -1,9 +1,13 @@
-"""Persistence of web games: SQLAlchemy Core over SQLite by default.
+"""Persistence of web games: SQLAlchemy Core over SQLite by default, or PostgreSQL.
 
 A game row holds everything needed to rebuild it exactly: game name,
 options, seat kinds, the secret seed, and the chance outcomes so far; the
 ``actions`` table holds every action in order. An action row is committed
-before the action is acknowledged to anybody (see :mod:`.tables`).
+before the action is acknowledged to anybody (see :mod:`.tables`); its key
+(game, seq) lets only one writer store action number ``seq`` of a game.
+
+The SQL is dialect-neutral: JSON kept as text, no autoincrement, no upsert.
+The schema is Alembic's (:mod:`.migrate`): opening a store upgrades its database.
 """
 
 from __future__ import annotations
@@ -26,11 +30,12 @@ from sqlalchemy import (
     delete,
     event,
     insert,
-    inspect,
     select,
-    text,
     update,
 )
+from sqlalchemy.engine import Engine
+
+from . import migrate
 
 metadata = MetaData()
 
@@ -54,7 +59,7 @@ games_table = Table(
     Column("n_actions", Integer, nullable=False, default=0),
     Column("created", Float, nullable=False),
     Column("updated", Float, nullable=False),
-    # added for tables of several people (nullable: older databases gain them on opening)
+    # added for tables of several people (revision 0002)
     Column("address", String(64)),  # the creator's network address (limit of open tables per address)
     Column("grace", Float),  # seconds before a computer plays for an away person (None: the default)
     Column("standin", String(16)),  # the level of the computer that plays for away people and open seats
@@ -124,7 +129,31 @@ class GameRow:
 
 
 PLACE_FIELDS = ("token", "state", "person", "name", "invite", "invite_expires", "won")
-ADDED_COLUMNS = ("address VARCHAR(64)", "grace FLOAT", "standin VARCHAR(16)")
+
+
+def _sqlite_transactions(engine: Engine) -> None:
+    """SQLite in WAL mode (readers never block the writer; durable on a crash), with real transactions:
+    Python's driver would run DDL outside them, and a schema upgrade must be all or nothing."""
+
+    @event.listens_for(engine, "connect")
+    def _connect(conn, _record):
+        conn.isolation_level = None  # the driver's own transaction handling off: BEGIN is ours
+        cur = conn.cursor()
+        cur.execute("PRAGMA journal_mode=WAL")
+        cur.execute("PRAGMA synchronous=NORMAL")
+        cur.close()
+
+    @event.listens_for(engine, "begin")
+    def _begin(conn):
+        conn.exec_driver_sql("BEGIN")
+
+
+def engine_for(url: str) -> Engine:
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"check_same_thread": False})
+        _sqlite_transactions(engine)
+        return engine
+    return create_engine(url, pool_pre_ping=True)  # a dropped connection (server restart) is replaced, not used
 
 
 class Store:
@@ -132,34 +161,8 @@ class Store:
 
     def __init__(self, url: str):
         self.url = url
-        kwargs: dict = {}
-        if url.startswith("sqlite"):
-            kwargs["connect_args"] = {"check_same_thread": False}
-        self.engine = create_engine(url, **kwargs)
-        if url.startswith("sqlite"):
-            @event.listens_for(self.engine, "connect")
-            def _pragmas(conn, _record):  # WAL: readers never block the writer; durable on a crash
-                cur = conn.cursor()
-                cur.execute("PRAGMA journal_mode=WAL")
-                cur.execute("PRAGMA synchronous=NORMAL")
-                cur.close()
-        metadata.create_all(self.engine)
-        self._upgrade()
-
-    def _upgrade(self) -> None:
-        """Bring an older database up to date: add the new columns of ``games`` and give every
-        game without places its one person (the creator at the human seat, with the game's token)."""
-        have = {c["name"] for c in inspect(self.engine).get_columns("games")}
-        with self.engine.begin() as c:
-            for col in ADDED_COLUMNS:
-                if col.split()[0] not in have:
-                    c.execute(text(f"ALTER TABLE games ADD COLUMN {col}"))
-            has_places = select(places_table.c.game_id).where(places_table.c.game_id == games_table.c.id).exists()
-            old = c.execute(select(games_table.c.id, games_table.c.owner, games_table.c.human_seat,
-                                   games_table.c.token, games_table.c.human_won).where(~has_places)).all()
-            for r in old:
-                c.execute(insert(places_table).values(game_id=r.id, seat=r.human_seat, token=r.token, state="taken",
-                                                      person=r.owner, won=r.human_won))
+        self.engine = engine_for(url)
+        migrate.upgrade(self.engine)
 
     def close(self) -> None:
         self.engine.dispose()
