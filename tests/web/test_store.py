@@ -6,9 +6,8 @@ from __future__ import annotations
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
-from sqlalchemy.exc import IntegrityError
 
-from whistdrive.web.store import GameRow, Store, metadata
+from whistdrive.web.store import GameRow, Stale, Store, metadata
 
 
 @pytest.fixture
@@ -56,12 +55,12 @@ def test_actions_undo_and_statistics(store):
     for seq, (seat, action) in enumerate([(0, "AS"), (1, "2S"), (0, "KH")]):
         store.append_action("g1", seq, seat, action, [{"deal": seq}] if seq == 1 else None)
     assert store.load("g1").actions == [(0, "AS"), (1, "2S"), (0, "KH")]
-    store.truncate("g1", 1, seed=5, chance=[{"deal": 9}])
+    store.truncate("g1", 1, seed=5, chance=[{"deal": 9}], had=3, undos=0)
     got = store.load("g1")
     assert (got.actions, got.seed, got.chance, got.undos) == ([(0, "AS")], 5, [{"deal": 9}], 1)
     assert store.count_unfinished(owner) == 1 and store.count_unfinished(None, "2001:db8::1") == 1
     store.append_action("g1", 1, 1, "3S", None, finished={"result": {"winner": 0}, "human_won": 1,
-                                                           "places": {0: 1}})
+                                                           "places": {0: 1}}, undos=1)
     assert store.count_unfinished(owner) == 0 and store.ids("finished") == ["g1"]
     listing = store.listing(owner)
     assert [g["id"] for g in listing["finished"]] == ["g1"] and listing["unfinished"] == []
@@ -69,15 +68,22 @@ def test_actions_undo_and_statistics(store):
 
 
 def test_one_writer_per_action_number(database_url, store):
-    """Two stores (two server processes) storing action 0 of one game: the second is refused, the first kept."""
+    """Two stores (two server processes) storing move 0 of one game: the second is stale, the first kept;
+    a move written before an undo it did not see is stale too."""
     other = Store(database_url)
     store.create(new_row("g2"))
     store.append_action("g2", 0, 0, "AS", None)
-    with pytest.raises(IntegrityError):
+    with pytest.raises(Stale):
         other.append_action("g2", 0, 1, "KS", None)
+    store.append_action("g2", 1, 1, "2S", None)
+    store.truncate("g2", 1, seed=7, chance=[], had=2, undos=0)
+    with pytest.raises(Stale):
+        other.append_action("g2", 1, 1, "3S", None, undos=0)  # the right count of moves, but before the undo
+    with pytest.raises(Stale):
+        other.truncate("g2", 0, seed=8, chance=[], had=2, undos=0)
     other.close()
     got = store.load("g2")
-    assert got.actions == [(0, "AS")]
+    assert (got.actions, got.undos, got.seed) == ([(0, "AS")], 1, 7)
 
 
 def test_missing_postgresql_fails_the_tests(monkeypatch):

@@ -26,6 +26,8 @@ def register(subparsers) -> None:
                    help="unfinished tables one browser may create (default 20)")
     p.add_argument("--max-tables-per-address", type=int, default=60,
                    help="unfinished tables one network address may create (default 60)")
+    p.add_argument("--idle-seconds", type=float, default=300.0,
+                   help="seconds before a table nobody uses leaves memory; the database keeps it (default 300)")
     p.add_argument("--log-level", default="info")
     p.set_defaults(run=serve)
 
@@ -119,7 +121,8 @@ def serve(args) -> int:
     app = create_app(Settings(database_url=url, allowed_hosts=hosts, bot_pool=args.bot_pool,
                               bot_workers=args.bot_workers, http_rate=args.http_rate,
                               http_burst=args.http_burst, grace=args.grace,
-                              limits=Limits(args.max_tables_per_person, args.max_tables_per_address)))
+                              limits=Limits(args.max_tables_per_person, args.max_tables_per_address),
+                              idle=args.idle_seconds))
     print(f"whistdrive: serving http://{args.host}:{args.port}  (games in {shown(url)})", flush=True)
     uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, ws_max_size=16 * MAX_WS_MESSAGE,
                 ws_ping_interval=20, ws_ping_timeout=20, timeout_graceful_shutdown=3)

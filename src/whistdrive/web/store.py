@@ -3,8 +3,12 @@
 A game row holds everything needed to rebuild it exactly: game name,
 options, seat kinds, the secret seed, and the chance outcomes so far; the
 ``actions`` table holds every action in order. An action row is committed
-before the action is acknowledged to anybody (see :mod:`.tables`); its key
-(game, seq) lets only one writer store action number ``seq`` of a game.
+before the action is acknowledged to anybody (see :mod:`.tables`). Moves are
+ordered by the database: a move is stored only if the game still has exactly
+``seq`` actions and the undo count its writer saw (:class:`Stale` otherwise),
+so of two server processes storing move ``seq`` one wins; the key (game, seq)
+backs this up. On PostgreSQL every change of a game is announced on the
+``whistdrive`` channel (NOTIFY, delivered at commit) for the other processes.
 
 The SQL is dialect-neutral: JSON kept as text, no autoincrement, no upsert.
 The schema is Alembic's (:mod:`.migrate`): opening a store upgrades its database.
@@ -14,6 +18,7 @@ from __future__ import annotations
 
 import json
 import os
+import secrets
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -31,6 +36,7 @@ from sqlalchemy import (
     event,
     insert,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import Engine
@@ -128,6 +134,13 @@ class GameRow:
     places: dict[int, dict] = field(default_factory=dict)  # seat (-1: spectators) -> places row
 
 
+CHANNEL = "whistdrive"  # PostgreSQL NOTIFY channel: payload "<origin> <game id>"
+
+
+class Stale(Exception):
+    """The game changed since its writer looked (another process stored the move, or an undo)."""
+
+
 PLACE_FIELDS = ("token", "state", "person", "name", "invite", "invite_expires", "won")
 
 
@@ -163,6 +176,16 @@ class Store:
         self.url = url
         self.engine = engine_for(url)
         migrate.upgrade(self.engine)
+        self.origin = secrets.token_hex(4)  # this process, in the announcements it sends
+        self.announces = self.engine.dialect.name == "postgresql"
+        # a game's row, actions and places read as of one moment, however other processes write meanwhile
+        self.snapshot = {"isolation_level": "REPEATABLE READ"} if self.announces else {}
+
+    def _changed(self, c, game_id: str) -> None:
+        """Announce, at commit, that a game changed (to the other server processes)."""
+        if self.announces:
+            c.execute(text("SELECT pg_notify(:channel, :payload)"),
+                      {"channel": CHANNEL, "payload": f"{self.origin} {game_id}"})
 
     def close(self) -> None:
         self.engine.dispose()
@@ -189,6 +212,7 @@ class Store:
         with self.engine.begin() as c:
             c.execute(update(places_table).where(places_table.c.game_id == game_id, places_table.c.seat == seat)
                       .values(**values))
+            self._changed(c, game_id)
 
     def start(self, game_id: str, seats: list[dict], levels: str) -> None:
         """An open table starts: seats nobody took are now the computer's; their invitations die."""
@@ -197,35 +221,46 @@ class Store:
                 status="active", seats=json.dumps(seats), levels=levels, updated=time.time()))
             c.execute(update(places_table).where(places_table.c.game_id == game_id, places_table.c.state == "open")
                       .values(invite=None, invite_expires=None, state="bot"))
+            self._changed(c, game_id)
 
     def append_action(self, game_id: str, seq: int, seat: int, action: str, chance: list[dict] | None,
-                      finished: dict | None = None) -> None:
-        """Store one action (and the chance log if it grew, and the result if the game ended)."""
+                      finished: dict | None = None, undos: int = 0) -> None:
+        """Store action number ``seq`` (and the chance log if it grew, and the result if the game
+        ended), if the game still has ``seq`` actions and ``undos`` undos; else raise :class:`Stale`."""
         values: dict = {"n_actions": seq + 1, "updated": time.time()}
         if chance is not None:
             values["chance"] = json.dumps(chance)
         if finished is not None:
             values.update(status="finished", result=json.dumps(finished["result"]), human_won=finished["human_won"])
-        with self.engine.begin() as c:
+        g = games_table
+        with self.engine.begin() as c:  # the guarded update first: it locks the row until commit
+            if c.execute(update(g).where(g.c.id == game_id, g.c.n_actions == seq, g.c.undos == undos)
+                         .values(**values)).rowcount != 1:
+                raise Stale(f"game {game_id} no longer has {seq} actions and {undos} undos")
             c.execute(insert(actions_table).values(game_id=game_id, seq=seq, seat=seat, action=action))
-            c.execute(update(games_table).where(games_table.c.id == game_id).values(**values))
             for seat_won in (finished or {}).get("places", {}).items():
                 c.execute(update(places_table).where(places_table.c.game_id == game_id,
                                                      places_table.c.seat == seat_won[0]).values(won=seat_won[1]))
+            self._changed(c, game_id)
 
-    def truncate(self, game_id: str, keep: int, seed: int, chance: list[dict]) -> None:
+    def truncate(self, game_id: str, keep: int, seed: int, chance: list[dict], had: int, undos: int) -> None:
         """Undo: forget every action from index ``keep`` on; the hidden cards were dealt again
-        (a new seed for the deals to come, the chance outcomes so far)."""
+        (a new seed for the deals to come, the chance outcomes so far). :class:`Stale` unless the
+        game still has ``had`` actions and ``undos`` undos."""
+        g = games_table
         with self.engine.begin() as c:
+            if c.execute(update(g).where(g.c.id == game_id, g.c.n_actions == had, g.c.undos == undos).values(
+                    n_actions=keep, undos=undos + 1, updated=time.time(), status="active", result=None,
+                    human_won=None, seed=str(seed), chance=json.dumps(chance))).rowcount != 1:
+                raise Stale(f"game {game_id} no longer has {had} actions and {undos} undos")
             c.execute(delete(actions_table).where(actions_table.c.game_id == game_id, actions_table.c.seq >= keep))
-            c.execute(update(games_table).where(games_table.c.id == game_id).values(
-                n_actions=keep, undos=games_table.c.undos + 1, updated=time.time(), status="active",
-                result=None, human_won=None, seed=str(seed), chance=json.dumps(chance)))
+            self._changed(c, game_id)
 
     def set_status(self, game_id: str, status: str) -> None:
         with self.engine.begin() as c:
             c.execute(update(games_table).where(games_table.c.id == game_id).values(status=status,
                                                                                       updated=time.time()))
+            self._changed(c, game_id)
 
     # --- reads -------------------------------------------------------------
     def _row(self, r, actions) -> GameRow:
@@ -238,7 +273,7 @@ class Store:
         )
 
     def load(self, game_id: str) -> GameRow | None:
-        with self.engine.connect() as c:
+        with self.engine.connect().execution_options(**self.snapshot) as c:
             r = c.execute(select(games_table).where(games_table.c.id == game_id)).first()
             if r is None:
                 return None

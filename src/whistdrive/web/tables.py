@@ -4,6 +4,12 @@ Order of every action (human or bot), under the table's lock:
 validate → apply to the game → commit the action to the store → send each
 connected seat its own new observation. If the commit fails the table is
 rebuilt from the store, so nothing unstored is ever acknowledged.
+
+Several server processes may hold the same table (PostgreSQL): the database
+orders the moves (a move stored by another process first makes this one
+"stale", and the table catches up), and each process catches up with the moves
+the others announce (:mod:`.bus`). A table nobody used for a while leaves
+memory; the store has all of it.
 """
 
 from __future__ import annotations
@@ -24,12 +30,12 @@ from whistdrive.errors import IllegalMove, ParseError
 from whistdrive.games import GAMES
 from whistdrive.games.base import Game, parse_action
 
-from . import invites
+from . import bus, invites
 from .botpool import BotPool, levels
 from .errors import TableError
 from .redeal import redeal
 from .seats import DEFAULT_GRACE, SPECTATOR, SeatsMixin, people, public_view
-from .store import GameRow, Store
+from .store import GameRow, Stale, Store
 
 log = logging.getLogger("whistdrive.web")
 
@@ -91,12 +97,14 @@ class Live:
     standin: dict = field(default_factory=dict)  # seat -> level of the computer playing for an absent person
     away: dict = field(default_factory=dict)  # seat -> its grace timer
     invitations: dict = field(default_factory=dict)  # seat -> invitation token, for the creator (memory only)
+    used: float = field(default_factory=time.monotonic)  # last move or lookup: idle tables leave memory
 
 
 class Tables(SeatsMixin):
     def __init__(self, store: Store, pool: BotPool, bot_delay: float = 0.0, grace: float = DEFAULT_GRACE,
-                 limits: Limits | None = None):
+                 limits: Limits | None = None, idle: float = 300.0):
         self.store = store
+        self.idle = idle  # seconds a table without connections or work stays in memory
         self.pool = pool
         self.bot_delay = bot_delay
         self.default_grace = grace
@@ -107,6 +115,7 @@ class Tables(SeatsMixin):
         self.inline_db = store.url.startswith("sqlite")
         # moves played at random because a bot failed, per (game, level): each is a bug to fix
         self.bot_fallbacks: collections.Counter[tuple[str, str]] = collections.Counter()
+        self._background: list[asyncio.Task] = []
 
     async def db(self, fn, *args, **kwargs):
         """Run a store call. SQLite writes take well under a millisecond, so they run inline:
@@ -116,7 +125,17 @@ class Tables(SeatsMixin):
             return fn(*args, **kwargs)
         return await asyncio.get_running_loop().run_in_executor(self._db, functools.partial(fn, *args, **kwargs))
 
+    def run_background(self) -> None:
+        """The background work of a running server: evicting idle tables, and on PostgreSQL
+        listening for the moves of the other server processes."""
+        self._background.append(asyncio.create_task(self._evict_idle()))
+        if self.store.announces:
+            self._background.append(asyncio.create_task(bus.listen(self.store.url, self.store.origin,
+                                                                   self.announced)))
+
     def close(self) -> None:
+        for task in self._background:
+            task.cancel()
         for t in self.live.values():
             if t.bot_task:
                 t.bot_task.cancel()
@@ -270,6 +289,7 @@ class Tables(SeatsMixin):
             return None
         t = self.live.get(game_id)
         if t is not None:
+            t.used = time.monotonic()
             return t
         if game_id in self._loading:
             return await self._loading[game_id]
@@ -291,6 +311,65 @@ class Tables(SeatsMixin):
             raise
         finally:
             self._loading.pop(game_id, None)
+
+    # --- several processes, idle tables --------------------------------------
+    async def announced(self, game_id: str | None) -> None:
+        """Another process changed a game (None: maybe any game): the tables held here catch up."""
+        for gid in [game_id] if game_id else list(self.live):
+            t = self.live.get(gid)
+            if t is None:
+                continue
+            try:
+                await self.refresh(t)
+            except Exception:
+                log.exception("cannot catch up with game %s", gid)
+
+    async def refresh(self, t: Live) -> None:
+        """Catch up with the database: the moves stored meanwhile are played here and sent to this
+        process's connections; anything else that changed (an undo, a start, a place) sends snapshots."""
+        async with t.lock:
+            row = await self.db(self.store.load, t.row.id)
+            if row is None:
+                return
+            had = [(s, str(a)) for s, a in t.game.actions]
+            if (row.undos, row.seed) != (t.row.undos, t.row.seed) or row.actions[:len(had)] != had:
+                await self._reload(t, row)
+                return
+            before = (t.row.status, t.row.seats, t.row.places)
+            t.row = row
+            for seat, action in row.actions[len(had):]:
+                try:
+                    t.game.apply(action, seat=seat)
+                except IllegalMove:  # this process's game went astray: start again from the database
+                    await self._reload(t, row)
+                    return
+                t.generation += 1
+                await self._broadcast(t, seat, action)
+            if (row.status, row.seats, row.places) != before:
+                self.watch_absent(t)
+                for c in list(t.conns):
+                    await c.send(self.snapshot(t, c.seat))
+        self.kick(t)
+
+    async def _reload(self, t: Live, row: GameRow | None = None) -> None:
+        """The table as the database has it (lock held); every connection here gets a snapshot."""
+        row = row or await self.db(self.store.load, t.row.id)
+        t.row, t.game = row, rebuild(row.game, row.options, row.seed, row.chance, row.actions)
+        t.generation += 1
+        for c in list(t.conns):
+            await c.send(self.snapshot(t, c.seat))
+
+    def idle_tables(self) -> list[str]:
+        now = time.monotonic()
+        return [gid for gid, t in self.live.items()
+                if not t.conns and not t.away and not t.lock.locked() and now - t.used >= self.idle
+                and (t.bot_task is None or t.bot_task.done())]
+
+    async def _evict_idle(self) -> None:
+        while True:
+            await asyncio.sleep(min(30.0, max(self.idle / 4, 0.05)))
+            for gid in self.idle_tables():
+                del self.live[gid]
 
     async def resume_all(self) -> int:
         """After a restart: load every unfinished game and let its bots go on."""
@@ -366,7 +445,10 @@ class Tables(SeatsMixin):
             finished = {"result": result, "human_won": human_won(t.row, g),
                         "places": {s: int(s in winners) for s, p in t.row.places.items() if s >= 0 and p.get("person")}}
         try:
-            await self.db(self.store.append_action, t.row.id, seq, seat, text, chance, finished)
+            await self.db(self.store.append_action, t.row.id, seq, seat, text, chance, finished, t.row.undos)
+        except Stale:
+            await self._reload(t)
+            raise TableError("stale", "the table has moved on: here is the current position") from None
         except Exception:
             log.exception("cannot store an action of game %s: rebuilding it from the store", t.row.id)
             row = await self.db(self.store.load, t.row.id)
@@ -374,6 +456,7 @@ class Tables(SeatsMixin):
             t.game = rebuild(row.game, row.options, row.seed, row.chance, row.actions)
             raise TableError("storage", "the action could not be stored; please try again") from None
         t.row.actions.append((seat, text))
+        t.used = time.monotonic()
         if chance is not None:
             t.row.chance = chance
         if finished is not None:
@@ -458,7 +541,11 @@ class Tables(SeatsMixin):
             game = new_game(t.row.game, t.row.options, seed=seed, chance=chance)
             for s, a in kept:
                 game.apply(a, seat=s)
-            await self.db(self.store.truncate, t.row.id, keep, seed, chance)
+            try:
+                await self.db(self.store.truncate, t.row.id, keep, seed, chance, len(acts), t.row.undos)
+            except Stale:
+                await self._reload(t)
+                raise TableError("stale", "the table has moved on: here is the current position") from None
             t.row.seed, t.row.chance = seed, chance
             t.game = game
             t.row.actions = kept

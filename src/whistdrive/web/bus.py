@@ -1,0 +1,51 @@
+"""Live updates between server processes sharing one PostgreSQL database.
+
+Every change of a game is announced by the store inside its transaction
+(``NOTIFY whistdrive, '<origin> <game id>'``, delivered only if it commits). Each
+process listens on one connection of its own and has the tables it holds catch
+up with the database, so the people connected to any process see every move.
+PostgreSQL's LISTEN/NOTIFY needs no other service; a notification lost while the
+connection was down is made up for by catching up every table on reconnecting.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+
+from sqlalchemy.engine import make_url
+
+from .store import CHANNEL
+
+log = logging.getLogger("whistdrive.web")
+
+
+def conninfo(url: str) -> str:
+    """The libpq connection string of a SQLAlchemy ``postgresql+psycopg://`` URL."""
+    return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
+
+
+async def listen(url: str, origin: str, changed: Callable[[str | None], Awaitable[None]],
+                 retry: float = 1.0) -> None:
+    """Call ``changed(game_id)`` for each game another process changed; ``changed(None)`` after a
+    reconnection (anything may have changed meanwhile). Runs until cancelled."""
+    import psycopg
+
+    connected_before = False
+    while True:
+        try:
+            async with await psycopg.AsyncConnection.connect(conninfo(url), autocommit=True) as conn:
+                await conn.execute(f"LISTEN {CHANNEL}")
+                if connected_before:
+                    await changed(None)
+                connected_before = True
+                async for note in conn.notifies():
+                    sender, _, game_id = note.payload.partition(" ")
+                    if sender != origin:
+                        await changed(game_id)
+        except asyncio.CancelledError:
+            raise
+        except Exception as e:
+            log.warning("live updates from other server processes interrupted (%s): reconnecting", e)
+            await asyncio.sleep(retry)

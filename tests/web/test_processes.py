@@ -1,0 +1,146 @@
+"""Several server processes on one database (each TestClient app stands for one process): the
+database orders the moves, the people connected to each process see every move, idle tables
+leave memory and come back from the database as they were."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+import time
+
+import pytest
+
+from .conftest import OPEN_SEATS, Seat, create, make_client
+from .test_people import PERSON, as_person, join, new_table, token_of
+
+
+@contextlib.contextmanager
+def processes(url: str, n: int = 2, **kw):
+    """``n`` apps on one database; the sockets a failing test left open are closed first, so the
+    failure is reported instead of the apps waiting on them."""
+    with contextlib.ExitStack() as stack:
+        apps = [stack.enter_context(make_client(url, **kw)) for _ in range(n)]
+        try:
+            yield apps
+        finally:
+            while OPEN_SEATS:
+                try:
+                    OPEN_SEATS.pop().close()
+                except Exception:  # already closed by the server
+                    pass
+
+
+def next_error(seat: Seat) -> dict:
+    m = seat.recv()
+    while m["type"] != "error":
+        m = seat.recv()
+    return m
+
+
+def test_a_move_another_process_stored_first_is_stale(database_url):
+    """The same seat through two processes, both sending move seq: one is played, the other gets
+    "stale" and a snapshot with the winner's move."""
+    with processes(database_url) as (a, b):
+        g = create(a, "german", {"deals": 1})
+        here, there = Seat(a, g["id"], g["token"]), Seat(b, g["id"], g["token"])
+        here.wait_turn()
+        seq, legal = here.last["seq"], here.view["legal"]
+        here.send({"type": "act", "action": legal[0], "seq": seq})
+        assert here.recv()["type"] == "play"
+        there.send({"type": "act", "action": legal[-1], "seq": seq})
+        assert next_error(there)["code"] == "stale"
+        snap = there.recv()
+        while snap["type"] != "snapshot":
+            snap = there.recv()
+        assert snap["seq"] > seq and snap["log"][seq] == [0, legal[0]]
+        stored = a.app.state.store.load(g["id"])
+        assert [list(a) for a in stored.actions[:snap["seq"]]] == snap["log"]  # the computer may play on
+        here.close()
+        there.close()
+
+
+def test_four_people_on_two_processes_play_whist_to_the_end(postgres):
+    """Every move, made through either process, reaches the people connected to the other one."""
+    url = postgres.new_database()
+    rng = random.Random(3)
+    with processes(url) as (a, b):
+        a.get("/")
+        t = new_table(a, "whist", [PERSON] * 4, {"length": "deal"})
+        human = t["live"].row.human_seat
+        conns = {human: Seat(a, t["id"], token_of(t["seat_link"]))}
+        for s, invite in sorted(t["invites"].items()):
+            client = b if int(s) % 2 else a
+            as_person(client)
+            conns[int(s)] = Seat(client, t["id"], token_of(join(client, invite, f"P{s}")["url"]))
+        watcher = Seat(b, t["id"], token_of(t["watch"]))
+        everyone = [*conns.values(), watcher]
+        seq = 0
+        for seat in everyone:  # the table started when the last person joined (through process b)
+            while not (seat.last["type"] == "snapshot" and seat.last["status"] == "active"
+                       or seat.last["type"] == "play"):
+                seat.recv()
+        while not watcher.view["over"]:
+            mover = next(s for s in conns.values() if s.my_turn())
+            mover.send({"type": "act", "action": rng.choice(mover.view["legal"]), "seq": seq})
+            seq += 1
+            for seat in everyone:
+                while seat.last["seq"] < seq:
+                    seat.recv()
+                assert seat.last["seq"] == seq
+        assert all(s.view["over"] for s in conns.values()) and seq >= 52
+        assert len(a.app.state.store.load(t["id"]).actions) == seq
+        for seat in everyone:
+            seat.close()
+
+
+def test_an_idle_table_leaves_memory_and_comes_back(database_url):
+    with make_client(database_url, idle=0.2) as c:
+        c.get("/")
+        g = create(c, "whist", {"length": "deal"})
+        seat = Seat(c, g["id"], g["token"])
+        seat.wait_turn()
+        view, seq = seat.view, seat.last["seq"]
+        seat.close()
+        tables = c.app.state.tables
+        deadline = time.monotonic() + 10
+        while g["id"] in tables.live and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert g["id"] not in tables.live
+        again = Seat(c, g["id"], g["token"])
+        assert again.last["seq"] == seq and again.view == view
+        again.play_to_end(random.Random(1))
+        again.close()
+
+
+@pytest.mark.parametrize("busy", ["connected", "thinking"])
+def test_a_busy_table_stays(db_path, busy):
+    """A table with a connection, or whose computer is thinking, is not idle."""
+    with make_client(db_path, idle=3600) as c:
+        c.get("/")
+        g = create(c, "german")
+        tables = c.app.state.tables
+        tables.idle = 0.0  # every table is old enough; only being busy keeps it
+        live = tables.live[g["id"]]
+        seat = Seat(c, g["id"], g["token"])
+        seat.wait_turn()
+        if busy == "thinking":
+            seat.close()
+            live.bot_task = c.portal.call(_forever)
+        assert tables.idle_tables() == []
+        if busy == "connected":
+            seat.close()
+        else:
+            c.portal.call(_cancel, live.bot_task)
+        deadline = time.monotonic() + 10
+        while not tables.idle_tables() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert tables.idle_tables() == [g["id"]]
+
+
+async def _forever():
+    return asyncio.create_task(asyncio.sleep(3600))
+
+
+async def _cancel(task):
+    task.cancel()
