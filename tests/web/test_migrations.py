@@ -20,7 +20,7 @@ from sqlalchemy import MetaData, create_engine, event, func, insert, select, tex
 from whistdrive import new_game
 from whistdrive.cli import main
 from whistdrive.web import migrate
-from whistdrive.web.store import Store, games_table, metadata, places_table
+from whistdrive.web.store import Store, games_table, places_table
 
 from .conftest import Seat, make_client
 
@@ -137,12 +137,13 @@ def test_a_development_database_is_adopted(database_url):
     """A database written between the releases (tables patched in on opening, no version table)
     is stamped and upgraded without losing or doubling its places."""
     engine = create_engine(database_url)
-    metadata.create_all(engine)
+    with engine.begin() as c:  # revision 0002's tables, without a version table
+        command.upgrade(migrate.config(c), "0002")
+        c.execute(text("DROP TABLE alembic_version"))
     with engine.begin() as c:
-        c.execute(insert(games_table).values(id="d1", owner="o", game="german", options="{}", seats="[]",
-                                             human_seat=0, token="t", seed="1", chance="[]", status="active",
-                                             levels="random", undos=0, n_actions=0, created=0.0, updated=0.0,
-                                             grace=20.0))
+        c.execute(text("INSERT INTO games (id, owner, game, options, seats, human_seat, token, seed, chance, status, "
+                       "levels, undos, n_actions, created, updated, grace) VALUES ('d1', 'o', 'german', '{}', '[]', "
+                       "0, 't', '1', '[]', 'active', 'random', 0, 0, 0, 0, 20)"))
         c.execute(insert(places_table).values(game_id="d1", seat=0, token="t", state="taken", person="o",
                                               name="Ann"))
     engine.dispose()

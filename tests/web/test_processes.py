@@ -144,3 +144,74 @@ async def _forever():
 
 async def _cancel(task):
     task.cancel()
+
+
+def counting(client) -> list:
+    """The bot moves this process's computers compute (the pool's calls), recorded as they start."""
+    calls: list = []
+    pool = client.app.state.tables.pool
+    choose = pool.choose
+
+    async def counted(*args):
+        calls.append(args[2]["current_seat"])
+        return await choose(*args)
+
+    pool.choose = counted
+    return calls
+
+
+def test_one_process_drives_a_tables_computers(postgres):
+    """The person plays through one process, a spectator watches through the other: every computer
+    move is thought about once, by whichever process holds the table's lease."""
+    with processes(postgres.new_database()) as (a, b):
+        a.get("/")
+        calls_a, calls_b = counting(a), counting(b)
+        g = create(a, "german", {"deals": 1})
+        watch = a.app.state.tables.live[g["id"]].row.places[-1]["token"]
+        person, watcher = Seat(a, g["id"], g["token"]), Seat(b, g["id"], watch)
+        person.play_to_end(random.Random(4))
+        while not watcher.view["over"]:
+            watcher.recv()
+        computer_moves = [s for s, _ in a.app.state.store.load(g["id"]).actions if s == 1]
+        assert len(calls_a) + len(calls_b) == len(computer_moves)
+        person.close()
+        watcher.close()
+
+
+def test_another_process_takes_over_when_the_driver_dies(postgres):
+    """The process whose computer is thinking dies (no lease given back): within 5 s another process
+    finds the table, its computer plays, and the person goes on through that process."""
+    url = postgres.new_database()
+    with processes(url, 1) as (b,):
+        with processes(url, 1) as (a,):
+            a.get("/")
+            g = create(a, "german", {"deals": 1})
+            tables_a = a.app.state.tables
+
+            async def thinking_forever(*args):
+                await asyncio.sleep(3600)
+
+            person = Seat(a, g["id"], g["token"])
+            person.wait_turn()
+            tables_a.pool.choose = thinking_forever
+            while person.my_turn():  # until the computer is to play (and thinks in process a)
+                person.send({"type": "act", "action": person.view["legal"][0], "seq": person.last["seq"]})
+                person.recv()
+            seq = person.last["seq"]
+            deadline = time.monotonic() + 5
+            while not tables_a.live[g["id"]].bot_task or tables_a.live[g["id"]].bot_task.done():
+                assert time.monotonic() < deadline
+                time.sleep(0.05)
+            person.close()
+            a.app.state.store.keep_leases = lambda *args: None  # dead: it renews nothing, gives back nothing
+            died = time.monotonic()
+        while len(b.app.state.store.load(g["id"]).actions) == seq:
+            assert time.monotonic() - died < 5.0, "no process took the table over within 5 s"
+            time.sleep(0.05)
+        print(f"taken over in {time.monotonic() - died:.2f} s")
+        assert g["id"] in b.app.state.tables.live
+        person = Seat(b, g["id"], g["token"])  # the browser reconnects through the other process
+        assert person.last["seq"] > seq
+        person.play_to_end(random.Random(5))
+        assert person.view["over"]
+        person.close()

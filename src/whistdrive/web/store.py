@@ -34,6 +34,7 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
+    func,
     insert,
     select,
     text,
@@ -69,6 +70,9 @@ games_table = Table(
     Column("address", String(64)),  # the creator's network address (limit of open tables per address)
     Column("grace", Float),  # seconds before a computer plays for an away person (None: the default)
     Column("standin", String(16)),  # the level of the computer that plays for away people and open seats
+    # the lease of the computer players (revision 0003): the server process driving them, and until when
+    Column("driver", String(16), index=True),
+    Column("driver_until", Float),  # seconds since the epoch, by the database's clock
 )
 
 # The people's places at a table, one row per seat played by a person, plus one row
@@ -135,6 +139,11 @@ class GameRow:
 
 
 CHANNEL = "whistdrive"  # PostgreSQL NOTIFY channel: payload "<origin> <game id>"
+
+
+def _db_time():
+    """Now, in seconds since the epoch, by the database's clock: leases compare across machines."""
+    return func.extract("epoch", func.clock_timestamp())
 
 
 class Stale(Exception):
@@ -261,6 +270,31 @@ class Store:
             c.execute(update(games_table).where(games_table.c.id == game_id).values(status=status,
                                                                                       updated=time.time()))
             self._changed(c, game_id)
+
+    # --- the lease of the computer players (several processes, PostgreSQL) ---
+    def lease(self, game_id: str, seconds: float) -> bool:
+        """Take or renew the lease of a game's computer players; False while another process holds it."""
+        g, now = games_table, _db_time()
+        with self.engine.begin() as c:
+            return c.execute(update(g).where(
+                g.c.id == game_id, (g.c.driver.is_(None)) | (g.c.driver == self.origin) | (g.c.driver_until < now))
+                .values(driver=self.origin, driver_until=now + seconds)).rowcount == 1
+
+    def keep_leases(self, driving: list[str], seconds: float) -> None:
+        """Renew the leases of the games whose computers this process is driving; give up the others."""
+        g, now = games_table, _db_time()
+        with self.engine.begin() as c:
+            c.execute(update(g).where(g.c.driver == self.origin, g.c.id.in_(driving))
+                      .values(driver_until=now + seconds))
+            c.execute(update(g).where(g.c.driver == self.origin, g.c.id.not_in(driving))
+                      .values(driver=None, driver_until=None))
+
+    def orphans(self) -> list[str]:
+        """Running games whose lease ran out while held: their process died or lost the database."""
+        g = games_table
+        with self.engine.connect() as c:
+            return list(c.execute(select(g.c.id).where(g.c.status == "active", g.c.driver.is_not(None),
+                                                       g.c.driver_until < _db_time())).scalars())
 
     # --- reads -------------------------------------------------------------
     def _row(self, r, actions) -> GameRow:

@@ -8,8 +8,9 @@ rebuilt from the store, so nothing unstored is ever acknowledged.
 Several server processes may hold the same table (PostgreSQL): the database
 orders the moves (a move stored by another process first makes this one
 "stale", and the table catches up), and each process catches up with the moves
-the others announce (:mod:`.bus`). A table nobody used for a while leaves
-memory; the store has all of it.
+the others announce (:mod:`.bus`); only the process holding a table's lease
+lets its computers play (renewed while they think, taken over when it runs
+out). A table nobody used for a while leaves memory; the store has all of it.
 """
 
 from __future__ import annotations
@@ -38,6 +39,8 @@ from .seats import DEFAULT_GRACE, SPECTATOR, SeatsMixin, people, public_view
 from .store import GameRow, Stale, Store
 
 log = logging.getLogger("whistdrive.web")
+LEASE = 2.5  # seconds a process's lease of a table's computer players lasts unless renewed
+HEARTBEAT = 0.5  # seconds between renewals (and looks for tables whose driver died: taken over within 5 s)
 
 
 
@@ -132,10 +135,16 @@ class Tables(SeatsMixin):
         if self.store.announces:
             self._background.append(asyncio.create_task(bus.listen(self.store.url, self.store.origin,
                                                                    self.announced)))
+            self._background.append(asyncio.create_task(self._heartbeat()))
 
     def close(self) -> None:
         for task in self._background:
             task.cancel()
+        if self.store.announces:
+            try:  # a clean stop hands the tables over at once; after a crash the leases run out
+                self.store.keep_leases([], LEASE)
+            except Exception:
+                log.warning("cannot give up the leases of the computer players", exc_info=True)
         for t in self.live.values():
             if t.bot_task:
                 t.bot_task.cancel()
@@ -359,6 +368,35 @@ class Tables(SeatsMixin):
         for c in list(t.conns):
             await c.send(self.snapshot(t, c.seat))
 
+    async def may_drive(self, t: Live) -> bool:
+        """Whether this process may let the table's computers play now: always with SQLite (one
+        process); on PostgreSQL when it holds the table's lease, else it looks again a little later."""
+        if not self.store.announces:
+            return True
+        if await self.db(self.store.lease, t.row.id, LEASE):
+            return True
+        asyncio.get_running_loop().call_later(HEARTBEAT, self._kick_if_live, t)
+        return False
+
+    def _kick_if_live(self, t: Live) -> None:
+        if self.live.get(t.row.id) is t:
+            self.kick(t)
+
+    async def _heartbeat(self) -> None:
+        """Renew the leases of the tables whose computers think here, give up the others, and take
+        over the tables whose driving process died."""
+        while True:
+            await asyncio.sleep(HEARTBEAT)
+            try:
+                driving = [gid for gid, t in self.live.items() if t.bot_task and not t.bot_task.done()]
+                await self.db(self.store.keep_leases, driving, LEASE)
+                for gid in await self.db(self.store.orphans):
+                    t = await self.get(gid)  # loading a table lets its computers go on
+                    if t is not None:
+                        self.kick(t)
+            except Exception:
+                log.warning("cannot renew the leases of the computer players", exc_info=True)
+
     def idle_tables(self) -> list[str]:
         now = time.monotonic()
         return [gid for gid, t in self.live.items()
@@ -490,7 +528,7 @@ class Tables(SeatsMixin):
                 return
             seat = g.current_seat
             level = self.controller(t, seat)
-            if level is None:
+            if level is None or not await self.may_drive(t):
                 return
             seq, gen = len(g.actions), t.generation
             obs = g.observation(seat)
