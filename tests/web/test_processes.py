@@ -215,3 +215,27 @@ def test_another_process_takes_over_when_the_driver_dies(postgres):
         person.play_to_end(random.Random(5))
         assert person.view["over"]
         person.close()
+
+
+def test_a_person_connected_to_another_process_is_not_away(postgres):
+    """Each process knows who is connected to the others: nobody stands in for a person connected
+    elsewhere, and when that person goes, the computer stands in after the grace time everywhere."""
+    with processes(postgres.new_database()) as (a, b):
+        a.get("/")
+        t = new_table(a, "german", [PERSON, PERSON], grace=5)
+        first = Seat(a, t["id"], token_of(t["seat_link"]))
+        as_person(b)
+        second = Seat(b, t["id"], token_of(join(b, t["invites"]["1"], "Bo")["url"]))
+        live_a, live_b = a.app.state.tables.live[t["id"]], b.app.state.tables.live[t["id"]]
+        time.sleep(7)  # longer than the grace time
+        for client, live in ((a, live_a), (b, live_b)):
+            assert [p["state"] for p in client.app.state.tables.players(live)] == ["here", "here"]
+            assert live.standin == {}
+        second.close()
+        deadline = time.monotonic() + 15
+        while 1 not in live_a.standin and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert 1 in live_a.standin and 0 not in live_a.standin
+        first.play_to_end(random.Random(6))  # the computer plays for the person who went
+        assert first.view["over"]
+        first.close()

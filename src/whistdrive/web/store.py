@@ -138,7 +138,7 @@ class GameRow:
     places: dict[int, dict] = field(default_factory=dict)  # seat (-1: spectators) -> places row
 
 
-CHANNEL = "whistdrive"  # PostgreSQL NOTIFY channel: payload "<origin> <game id>"
+CHANNEL = "whistdrive"  # PostgreSQL NOTIFY channel: "<origin> <game id>", or "... here:<seats>" (presence)
 
 
 def _db_time():
@@ -189,6 +189,12 @@ class Store:
         self.announces = self.engine.dialect.name == "postgresql"
         # a game's row, actions and places read as of one moment, however other processes write meanwhile
         self.snapshot = {"isolation_level": "REPEATABLE READ"} if self.announces else {}
+
+    def announce_here(self, game_id: str, seats: list[int]) -> None:
+        """Tell the other processes which seats of a game have a connection to this one."""
+        with self.engine.begin() as c:
+            c.execute(text("SELECT pg_notify(:channel, :payload)"),
+                      {"channel": CHANNEL, "payload": f"{self.origin} {game_id} here:{','.join(map(str, seats))}"})
 
     def _changed(self, c, game_id: str) -> None:
         """Announce, at commit, that a game changed (to the other server processes)."""

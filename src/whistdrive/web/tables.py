@@ -35,7 +35,7 @@ from . import bus, invites
 from .botpool import BotPool, levels
 from .errors import TableError
 from .redeal import redeal
-from .seats import DEFAULT_GRACE, SPECTATOR, SeatsMixin, people, public_view
+from .seats import DEFAULT_GRACE, PRESENCE_EVERY, SPECTATOR, SeatsMixin, people, public_view
 from .store import GameRow, Stale, Store
 
 log = logging.getLogger("whistdrive.web")
@@ -101,6 +101,7 @@ class Live:
     away: dict = field(default_factory=dict)  # seat -> its grace timer
     invitations: dict = field(default_factory=dict)  # seat -> invitation token, for the creator (memory only)
     used: float = field(default_factory=time.monotonic)  # last move or lookup: idle tables leave memory
+    elsewhere: dict = field(default_factory=dict)  # another process -> (its connected seats, when it told)
 
 
 class Tables(SeatsMixin):
@@ -310,6 +311,7 @@ class Tables(SeatsMixin):
             if row is not None:
                 game = rebuild(row.game, row.options, row.seed, row.chance, row.actions)
                 t = self.live.setdefault(game_id, Live(row, game))
+                await self.tell_presence(t)  # the other processes holding it answer with theirs
                 if row.status == "active":
                     self.watch_absent(t)
                     self.kick(t)
@@ -322,8 +324,14 @@ class Tables(SeatsMixin):
             self._loading.pop(game_id, None)
 
     # --- several processes, idle tables --------------------------------------
-    async def announced(self, game_id: str | None) -> None:
-        """Another process changed a game (None: maybe any game): the tables held here catch up."""
+    async def announced(self, process: str, game_id: str | None, here: set[int] | None) -> None:
+        """Another process changed a game (None: maybe any game): the tables held here catch up;
+        or it told which seats of a game are connected to it (``here``)."""
+        if here is not None:
+            t = self.live.get(game_id or "")
+            if t is not None:
+                await self.seen_elsewhere(t, process, here)
+            return
         for gid in [game_id] if game_id else list(self.live):
             t = self.live.get(gid)
             if t is None:
@@ -384,10 +392,14 @@ class Tables(SeatsMixin):
 
     async def _heartbeat(self) -> None:
         """Renew the leases of the tables whose computers think here, give up the others, and take
-        over the tables whose driving process died."""
+        over the tables whose driving process died; now and then, remind the others who is here."""
+        beats = 0
         while True:
             await asyncio.sleep(HEARTBEAT)
+            beats += 1
             try:
+                if beats % int(PRESENCE_EVERY / HEARTBEAT) == 0:
+                    await self.forget_elsewhere()
                 driving = [gid for gid, t in self.live.items() if t.bot_task and not t.bot_task.done()]
                 await self.db(self.store.keep_leases, driving, LEASE)
                 for gid in await self.db(self.store.orphans):
