@@ -40,24 +40,31 @@ def next_error(seat: Seat) -> dict:
 
 def test_a_move_another_process_stored_first_is_stale(database_url):
     """The same seat through two processes, both sending move seq: one is played, the other gets
-    "stale" and a snapshot with the winner's move."""
+    "stale" and a snapshot with the winner's move. (Two people, no computer: nobody else moves.)"""
     with processes(database_url) as (a, b):
-        g = create(a, "german", {"deals": 1})
-        here, there = Seat(a, g["id"], g["token"]), Seat(b, g["id"], g["token"])
-        here.wait_turn()
-        seq, legal = here.last["seq"], here.view["legal"]
-        here.send({"type": "act", "action": legal[0], "seq": seq})
-        assert here.recv()["type"] == "play"
-        there.send({"type": "act", "action": legal[-1], "seq": seq})
-        assert next_error(there)["code"] == "stale"
-        snap = there.recv()
+        a.get("/")
+        t = new_table(a, "german", [PERSON, PERSON])
+        links = {0: token_of(t["seat_link"])}
+        as_person(a)
+        links[1] = token_of(join(a, t["invites"]["1"], "Bo")["url"])
+        here = {s: Seat(a, t["id"], link) for s, link in links.items()}
+        there = {s: Seat(b, t["id"], link) for s, link in links.items()}
+        for seat in [*here.values(), *there.values()]:
+            while seat.last["status"] != "active":
+                seat.recv()
+        seat = next(s for s, conn in here.items() if conn.my_turn())
+        seq, legal = here[seat].last["seq"], here[seat].view["legal"]
+        here[seat].send({"type": "act", "action": legal[0], "seq": seq})
+        while here[seat].last["seq"] == seq:  # presence messages ("players") may come first
+            assert here[seat].recv()["type"] in ("play", "players")
+        assert here[seat].last["type"] == "play"
+        there[seat].send({"type": "act", "action": legal[-1], "seq": seq})
+        assert next_error(there[seat])["code"] == "stale"
+        snap = there[seat].recv()
         while snap["type"] != "snapshot":
-            snap = there.recv()
-        assert snap["seq"] > seq and snap["log"][seq] == [0, legal[0]]
-        stored = a.app.state.store.load(g["id"])
-        assert [list(a) for a in stored.actions[:snap["seq"]]] == snap["log"]  # the computer may play on
-        here.close()
-        there.close()
+            snap = there[seat].recv()
+        assert snap["seq"] == seq + 1 and snap["log"][seq] == [seat, legal[0]]
+        assert a.app.state.store.load(t["id"]).actions == [tuple(x) for x in snap["log"]]
 
 
 def test_four_people_on_two_processes_play_whist_to_the_end(postgres):

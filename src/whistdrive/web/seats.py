@@ -26,6 +26,7 @@ DEFAULT_STANDIN = "intermediate"
 SPECTATOR = -1  # the seat number of the spectator link's place
 PRESENCE_EVERY = 5.0  # seconds between a process's reminders of the seats connected to it
 PRESENCE_TTL = 15.0  # what another process has not repeated for this long is forgotten
+TELLING: set = set()  # presence announcements under way (a reference keeps each task alive)
 PRIVATE = ("hand", "legal", "my_draws", "opponent_known", "known_cards", "laid_aside", "out_of_deal")  # a seat's own
 
 
@@ -173,7 +174,9 @@ class SeatsMixin:
         t.conns.discard(conn)
         if conn.seat is None or conn.seat < 0 or not self.shared(t):
             return
-        await self.tell_presence(t)
+        told = asyncio.create_task(self.tell_presence(t))  # its own task: a closing socket's handler
+        TELLING.add(told)  # may be cancelled before the others know
+        told.add_done_callback(TELLING.discard)
         if conn.seat in self.present(t):
             return
         self.watch_absent(t)

@@ -36,7 +36,7 @@ from .botpool import BotPool, levels
 from .errors import TableError
 from .redeal import redeal
 from .seats import DEFAULT_GRACE, PRESENCE_EVERY, SPECTATOR, SeatsMixin, people, public_view
-from .store import GameRow, Stale, Store
+from .store import PLACE_FIELDS, GameRow, Stale, Store
 
 log = logging.getLogger("whistdrive.web")
 LEASE = 2.5  # seconds a process's lease of a table's computer players lasts unless renewed
@@ -62,6 +62,11 @@ def rebuild(name: str, options: dict, seed: int, chance: list[dict], actions: li
     for seat, a in actions:
         g.apply(a, seat=seat)
     return g
+
+
+def seating(row: GameRow) -> tuple:
+    """What a table's people see besides the moves: its status, seats and places."""
+    return row.status, row.seats, {s: {k: p.get(k) for k in PLACE_FIELDS} for s, p in row.places.items()}
 
 
 def human_won(row: GameRow, game: Game) -> int:
@@ -352,7 +357,7 @@ class Tables(SeatsMixin):
             if (row.undos, row.seed) != (t.row.undos, t.row.seed) or row.actions[:len(had)] != had:
                 await self._reload(t, row)
                 return
-            before = (t.row.status, t.row.seats, t.row.places)
+            before = seating(t.row)
             t.row = row
             for seat, action in row.actions[len(had):]:
                 try:
@@ -362,7 +367,7 @@ class Tables(SeatsMixin):
                     return
                 t.generation += 1
                 await self._broadcast(t, seat, action)
-            if (row.status, row.seats, row.places) != before:
+            if seating(row) != before:
                 self.watch_absent(t)
                 for c in list(t.conns):
                     await c.send(self.snapshot(t, c.seat))
@@ -403,9 +408,11 @@ class Tables(SeatsMixin):
                 driving = [gid for gid, t in self.live.items() if t.bot_task and not t.bot_task.done()]
                 await self.db(self.store.keep_leases, driving, LEASE)
                 for gid in await self.db(self.store.orphans):
+                    if not await self.db(self.store.lease, gid, LEASE):
+                        continue  # another process took it first
                     t = await self.get(gid)  # loading a table lets its computers go on
                     if t is not None:
-                        self.kick(t)
+                        self.kick(t)  # nothing to play: the next beat gives the lease up
             except Exception:
                 log.warning("cannot renew the leases of the computer players", exc_info=True)
 
