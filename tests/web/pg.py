@@ -5,6 +5,7 @@ PostgreSQL refuses to run as root, and CI runs as root: then the server runs as
 listens on a Unix socket in that directory only (no TCP port to collide with),
 trusts local connections, and skips fsync: the data dies with the tests.
 Each pytest-xdist worker starts its own server; each test gets a fresh database.
+A server whose test process was killed (so never stopped it) is stopped by the next run.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from pathlib import Path
 import pytest
 
 UNPRIVILEGED = "nobody"
+PREFIX = "wd-pg-"
 MISSING = ("PostgreSQL's server binaries (initdb, pg_ctl) were not found in /usr/lib/postgresql/*/bin nor on the "
            "PATH: install Debian's postgresql package (apt-get install -y postgresql; .ci/run does it)")
 
@@ -40,14 +42,29 @@ class Server:
 
     def __init__(self) -> None:
         self.bin = bindir()
-        self.dir = Path(tempfile.mkdtemp(prefix="wd-pg-"))
+        self.as_user: list[str] = ["runuser", "-u", UNPRIVILEGED, "--"] if os.geteuid() == 0 else []
+        self.stop_orphans()
+        self.dir = Path(tempfile.mkdtemp(prefix=PREFIX))
+        (self.dir / "owner").write_text(str(os.getpid()))
         self.data = self.dir / "data"
-        self.as_user: list[str] = []
-        if os.geteuid() == 0:
+        if self.as_user:
             user = pwd.getpwnam(UNPRIVILEGED)
             os.chown(self.dir, user.pw_uid, user.pw_gid)
-            self.as_user = ["runuser", "-u", UNPRIVILEGED, "--"]
         self.count = 0
+
+    def stop_orphans(self) -> None:
+        """Stop the servers of test processes that died without stopping them."""
+        for owner in Path(tempfile.gettempdir()).glob(f"{PREFIX}*/owner"):
+            try:
+                os.kill(int(owner.read_text()), 0)
+                continue  # its test process is alive
+            except (ProcessLookupError, ValueError):
+                pass
+            except PermissionError:
+                continue
+            subprocess.run([*self.as_user, str(self.bin / "pg_ctl"), "-D", str(owner.parent / "data"), "-m",
+                            "immediate", "-w", "stop"], capture_output=True)
+            shutil.rmtree(owner.parent, ignore_errors=True)
 
     def _run(self, *args: str) -> None:
         done = subprocess.run([*self.as_user, *args], capture_output=True, text=True, cwd=self.dir)
