@@ -8,7 +8,7 @@ TEST_STAMP := $(VENV)/.installed-test
 # `make lock` pins from pyproject.toml with pip-tools; the index options stay out of the files.
 LOCK_FLAGS := --quiet --strip-extras --allow-unsafe --no-emit-index-url --no-emit-find-links --no-emit-trusted-host
 
-.PHONY: run play test browser lint bench lock i18n clean
+.PHONY: run play test browser postgresql lint bench lock i18n clean
 
 run: $(STAMP)  ## set up, then serve the web app at http://127.0.0.1:8000
 	$(BIN)/whistdrive serve
@@ -20,12 +20,15 @@ play: $(STAMP)  ## a terminal game of German Whist against the computer
 # teardown hangs), so its tests run in a process of their own.
 ISOLATED := tests/rl/test_ismcts.py
 
-test: $(TEST_STAMP) browser  ## set up, then run the whole test suite (doctests and mypy included)
+test: $(TEST_STAMP) browser postgresql  ## set up, then run the whole test suite (doctests and mypy included)
 	$(BIN)/python -m pytest -n 2 --dist loadgroup --ignore=$(ISOLATED)
 	$(BIN)/python -m pytest $(ISOLATED)
 
 browser:  ## Debian's Chromium for the browser tests (test tools cannot download browsers here)
 	@bash scripts/install-chromium.sh
+
+postgresql:  ## Debian's PostgreSQL server for the storage tests (they start and stop their own)
+	@bash scripts/install-postgresql.sh
 
 lint: $(TEST_STAMP)
 	$(BIN)/ruff check src tests benchmarks

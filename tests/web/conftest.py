@@ -1,4 +1,5 @@
-"""Server-level fixtures: the app on a temporary SQLite file, driven by Starlette's TestClient."""
+"""Server-level fixtures: the app on a temporary SQLite file (or a PostgreSQL database), driven by
+Starlette's TestClient."""
 
 from __future__ import annotations
 
@@ -14,12 +15,15 @@ from fastapi.testclient import TestClient  # noqa: E402
 
 from whistdrive.web.app import Settings, create_app  # noqa: E402
 
+from .pg import Server  # noqa: E402
 
-def make_client(db_path, **kw) -> TestClient:
+
+def make_client(db, **kw) -> TestClient:
+    """The app on ``db``: a SQLite file's path, or a database URL."""
     kw.setdefault("rate", 1000.0)  # the test client plays far faster than a person
     kw.setdefault("burst", 1000.0)
     kw.setdefault("bot_pool", "thread")
-    settings = Settings(database_url=f"sqlite:///{db_path}", allowed_hosts=["testserver"],
+    settings = Settings(database_url=db if isinstance(db, str) else f"sqlite:///{db}", allowed_hosts=["testserver"],
                         bot_workers=2, **kw)
     return TestClient(create_app(settings))
 
@@ -29,12 +33,30 @@ def db_path(tmp_path):
     return tmp_path / "games.db"
 
 
+@pytest.fixture(scope="session")
+def postgres():
+    """A PostgreSQL server for this test process (each xdist worker has its own), stopped at the end."""
+    server = Server()
+    try:
+        yield server.start()
+    finally:
+        server.stop()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database_url(request, tmp_path) -> str:
+    """An empty database of each engine whistdrive supports."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'games.db'}"
+    return request.getfixturevalue("postgres").new_database()
+
+
 OPEN_SEATS: list = []  # sockets a failing test left open: closed at teardown, or the client would wait on them
 
 
-@pytest.fixture
-def client(db_path):
-    with make_client(db_path) as c:
+def serving(db):
+    """A running app on ``db`` for a fixture to yield from."""
+    with make_client(db) as c:
         c.get("/")  # the lobby; the owner cookie comes with the first table created
         yield c
         while OPEN_SEATS:
@@ -42,6 +64,11 @@ def client(db_path):
                 OPEN_SEATS.pop().close()
             except Exception:  # already closed by the server
                 pass
+
+
+@pytest.fixture
+def client(db_path):
+    yield from serving(db_path)
 
 
 def create(client, game="german", options=None, levels=None) -> dict:

@@ -1,4 +1,5 @@
-"""Every action is stored before it is acknowledged; a restarted server resumes games exactly."""
+"""Every action is stored before it is acknowledged; a restarted server resumes games exactly
+(on SQLite and on PostgreSQL)."""
 
 from __future__ import annotations
 
@@ -6,14 +7,19 @@ import random
 
 import pytest
 
-from .conftest import Seat, create, make_client
+from .conftest import Seat, create, make_client, serving
+
+
+@pytest.fixture
+def client(database_url):
+    yield from serving(database_url)
 
 
 @pytest.mark.parametrize("game,options", [("german", {"deals": 2}), ("whist", {"length": "deal"}),
                                           ("knockout", {"players": 3})])
-def test_restart_resumes_exactly(db_path, game, options):
+def test_restart_resumes_exactly(database_url, game, options):
     rng = random.Random(7)
-    with make_client(db_path) as c:
+    with make_client(database_url) as c:
         c.get("/")
         g = create(c, game, options)
         cookies = dict(c.cookies)  # the owner cookie, set by creating the table
@@ -29,7 +35,7 @@ def test_restart_resumes_exactly(db_path, game, options):
         # every acknowledged action is in the store
         assert len(c.app.state.store.load(g["id"]).actions) == seq
         seat.close()
-    with make_client(db_path) as c2:
+    with make_client(database_url) as c2:
         c2.cookies.update(cookies)
         live2 = c2.app.state.tables.live[g["id"]]  # resumed at start-up
         assert live2.game.actions == actions and live2.game.chance.log == chance

@@ -71,6 +71,7 @@ class Settings:
     http_burst: float = 200.0
     grace: float = DEFAULT_GRACE  # seconds before a computer plays for an away person
     limits: Limits = field(default_factory=Limits)
+    idle: float = 300.0  # seconds before a table nobody uses leaves memory (the database keeps it)
 
 
 async def receive_text(ws: WebSocket) -> str | None:
@@ -93,7 +94,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         store = Store(settings.database_url)
         pool = BotPool(settings.bot_pool, settings.bot_workers, settings.max_tables)
         pool.start()
-        app.state.tables = Tables(store, pool, settings.bot_delay, settings.grace, settings.limits)
+        app.state.tables = Tables(store, pool, settings.bot_delay, settings.grace, settings.limits,
+                                  settings.idle)
+        app.state.tables.run_background()
         app.state.store = store
         n = await app.state.tables.resume_all()
         if n:

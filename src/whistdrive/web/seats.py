@@ -6,12 +6,16 @@ secret link, name and state). When the last connection of a seat drops at a
 table of several people the seat is *away*; after the table's grace time a
 computer (the table's stand-in level) plays for it until the person comes back
 with the seat's link. A person who leaves for good leaves the seat to it.
+With several server processes a seat is present if any process has a
+connection of it: each tells the others (:mod:`.bus`), again every few seconds,
+and what a process has not repeated for a while is forgotten.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import time
 
 from .errors import TableError
 
@@ -20,6 +24,9 @@ log = logging.getLogger("whistdrive.web")
 DEFAULT_GRACE = 60.0
 DEFAULT_STANDIN = "intermediate"
 SPECTATOR = -1  # the seat number of the spectator link's place
+PRESENCE_EVERY = 5.0  # seconds between a process's reminders of the seats connected to it
+PRESENCE_TTL = 15.0  # what another process has not repeated for this long is forgotten
+TELLING: set = set()  # presence announcements under way (a reference keeps each task alive)
 PRIVATE = ("hand", "legal", "my_draws", "opponent_known", "known_cards", "laid_aside", "out_of_deal")  # a seat's own
 
 
@@ -53,8 +60,53 @@ class SeatsMixin:
         """A table of several people: presence matters, undo does not exist."""
         return len(people(t.row)) > 1
 
+    def present(self, t) -> set[int]:
+        """The seats with a connection to this process or, lately told, to another one."""
+        here = {c.seat for c in t.conns if c.seat is not None}
+        now = time.monotonic()
+        for seats, when in t.elsewhere.values():
+            if now - when < PRESENCE_TTL:
+                here |= seats
+        return here
+
+    async def tell_presence(self, t) -> None:
+        """Tell the other processes which seats of a table of several people are connected here."""
+        if self.store.announces and self.shared(t):
+            await self.db(self.store.announce_here, t.row.id, sorted({c.seat for c in t.conns
+                                                                      if c.seat is not None and c.seat >= 0}))
+
+    async def seen_elsewhere(self, t, process: str, seats: set[int]) -> None:
+        """Another process told the seats connected to it: they are not away (a stand-in stops)."""
+        first = process not in t.elsewhere
+        t.elsewhere[process] = (seats, time.monotonic())
+        async with t.lock:
+            for seat in seats:
+                task = t.away.pop(seat, None)
+                if task:
+                    task.cancel()
+                if seat in t.standin and t.row.places.get(seat, {}).get("state") == "taken":
+                    del t.standin[seat]
+                    t.generation += 1  # a stand-in still thinking about this seat is ignored
+        self.watch_absent(t)
+        await self.tell_players(t)
+        if first:  # a process new to this table learns who is connected here
+            await self.tell_presence(t)
+
+    async def forget_elsewhere(self) -> None:
+        """Remind the other processes of the seats connected here; forget what they stopped repeating."""
+        now = time.monotonic()
+        for t in list(self.live.values()):
+            stale = [p for p, (_, when) in t.elsewhere.items() if now - when >= PRESENCE_TTL]
+            for p in stale:
+                del t.elsewhere[p]
+            if stale:
+                self.watch_absent(t)
+                await self.tell_players(t)
+            if t.conns:
+                await self.tell_presence(t)
+
     def players(self, t) -> list[dict]:
-        here = {c.seat for c in t.conns}
+        here = self.present(t)
         out = []
         for s, spec in enumerate(t.row.seats):
             if spec["kind"] == "bot":
@@ -83,7 +135,7 @@ class SeatsMixin:
         """Start the grace timer of every person's seat nobody is connected to (a started or resumed table)."""
         if not self.shared(t) or t.row.status != "active":
             return
-        here = {c.seat for c in t.conns}
+        here = self.present(t)
         for s in people(t.row):
             state = t.row.places.get(s, {}).get("state")
             if state == "left":
@@ -95,7 +147,7 @@ class SeatsMixin:
         await asyncio.sleep(self.grace(t))
         async with t.lock:
             t.away.pop(seat, None)
-            if any(c.seat == seat for c in t.conns) or t.row.status != "active":
+            if seat in self.present(t) or t.row.status != "active":
                 return
             t.standin[seat] = self.standin_level(t)
             log.info("game %s: the computer plays for away seat %d", t.row.id, seat)
@@ -116,12 +168,16 @@ class SeatsMixin:
             await conn.send(self.snapshot(t, conn.seat))
         if self.shared(t):
             await self.tell_players(t)
+            await self.tell_presence(t)
 
     async def depart(self, t, conn) -> None:
         t.conns.discard(conn)
         if conn.seat is None or conn.seat < 0 or not self.shared(t):
             return
-        if any(c.seat == conn.seat for c in t.conns):
+        told = asyncio.create_task(self.tell_presence(t))  # its own task: a closing socket's handler
+        TELLING.add(told)  # may be cancelled before the others know
+        told.add_done_callback(TELLING.discard)
+        if conn.seat in self.present(t):
             return
         self.watch_absent(t)
         await self.tell_players(t)

@@ -1,15 +1,24 @@
-"""Persistence of web games: SQLAlchemy Core over SQLite by default.
+"""Persistence of web games: SQLAlchemy Core over SQLite by default, or PostgreSQL.
 
 A game row holds everything needed to rebuild it exactly: game name,
 options, seat kinds, the secret seed, and the chance outcomes so far; the
 ``actions`` table holds every action in order. An action row is committed
-before the action is acknowledged to anybody (see :mod:`.tables`).
+before the action is acknowledged to anybody (see :mod:`.tables`). Moves are
+ordered by the database: a move is stored only if the game still has exactly
+``seq`` actions and the undo count its writer saw (:class:`Stale` otherwise),
+so of two server processes storing move ``seq`` one wins; the key (game, seq)
+backs this up. On PostgreSQL every change of a game is announced on the
+``whistdrive`` channel (NOTIFY, delivered at commit) for the other processes.
+
+The SQL is dialect-neutral: JSON kept as text, no autoincrement, no upsert.
+The schema is Alembic's (:mod:`.migrate`): opening a store upgrades its database.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import secrets
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,12 +34,15 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
+    func,
     insert,
-    inspect,
     select,
     text,
     update,
 )
+from sqlalchemy.engine import Engine
+
+from . import migrate
 
 metadata = MetaData()
 
@@ -54,10 +66,13 @@ games_table = Table(
     Column("n_actions", Integer, nullable=False, default=0),
     Column("created", Float, nullable=False),
     Column("updated", Float, nullable=False),
-    # added for tables of several people (nullable: older databases gain them on opening)
+    # added for tables of several people (revision 0002)
     Column("address", String(64)),  # the creator's network address (limit of open tables per address)
     Column("grace", Float),  # seconds before a computer plays for an away person (None: the default)
     Column("standin", String(16)),  # the level of the computer that plays for away people and open seats
+    # the lease of the computer players (revision 0003): the server process driving them, and until when
+    Column("driver", String(16), index=True),
+    Column("driver_until", Float),  # seconds since the epoch, by the database's clock
 )
 
 # The people's places at a table, one row per seat played by a person, plus one row
@@ -123,8 +138,44 @@ class GameRow:
     places: dict[int, dict] = field(default_factory=dict)  # seat (-1: spectators) -> places row
 
 
+CHANNEL = "whistdrive"  # PostgreSQL NOTIFY channel: "<origin> <game id>", or "... here:<seats>" (presence)
+
+
+def _db_time():
+    """Now, in seconds since the epoch, by the database's clock: leases compare across machines."""
+    return func.extract("epoch", func.clock_timestamp())
+
+
+class Stale(Exception):
+    """The game changed since its writer looked (another process stored the move, or an undo)."""
+
+
 PLACE_FIELDS = ("token", "state", "person", "name", "invite", "invite_expires", "won")
-ADDED_COLUMNS = ("address VARCHAR(64)", "grace FLOAT", "standin VARCHAR(16)")
+
+
+def _sqlite_transactions(engine: Engine) -> None:
+    """SQLite in WAL mode (readers never block the writer; durable on a crash), with real transactions:
+    Python's driver would run DDL outside them, and a schema upgrade must be all or nothing."""
+
+    @event.listens_for(engine, "connect")
+    def _connect(conn, _record):
+        conn.isolation_level = None  # the driver's own transaction handling off: BEGIN is ours
+        cur = conn.cursor()
+        cur.execute("PRAGMA journal_mode=WAL")
+        cur.execute("PRAGMA synchronous=NORMAL")
+        cur.close()
+
+    @event.listens_for(engine, "begin")
+    def _begin(conn):
+        conn.exec_driver_sql("BEGIN")
+
+
+def engine_for(url: str) -> Engine:
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"check_same_thread": False})
+        _sqlite_transactions(engine)
+        return engine
+    return create_engine(url, pool_pre_ping=True)  # a dropped connection (server restart) is replaced, not used
 
 
 class Store:
@@ -132,34 +183,24 @@ class Store:
 
     def __init__(self, url: str):
         self.url = url
-        kwargs: dict = {}
-        if url.startswith("sqlite"):
-            kwargs["connect_args"] = {"check_same_thread": False}
-        self.engine = create_engine(url, **kwargs)
-        if url.startswith("sqlite"):
-            @event.listens_for(self.engine, "connect")
-            def _pragmas(conn, _record):  # WAL: readers never block the writer; durable on a crash
-                cur = conn.cursor()
-                cur.execute("PRAGMA journal_mode=WAL")
-                cur.execute("PRAGMA synchronous=NORMAL")
-                cur.close()
-        metadata.create_all(self.engine)
-        self._upgrade()
+        self.engine = engine_for(url)
+        migrate.upgrade(self.engine)
+        self.origin = secrets.token_hex(4)  # this process, in the announcements it sends
+        self.announces = self.engine.dialect.name == "postgresql"
+        # a game's row, actions and places read as of one moment, however other processes write meanwhile
+        self.snapshot = {"isolation_level": "REPEATABLE READ"} if self.announces else {}
 
-    def _upgrade(self) -> None:
-        """Bring an older database up to date: add the new columns of ``games`` and give every
-        game without places its one person (the creator at the human seat, with the game's token)."""
-        have = {c["name"] for c in inspect(self.engine).get_columns("games")}
+    def announce_here(self, game_id: str, seats: list[int]) -> None:
+        """Tell the other processes which seats of a game have a connection to this one."""
         with self.engine.begin() as c:
-            for col in ADDED_COLUMNS:
-                if col.split()[0] not in have:
-                    c.execute(text(f"ALTER TABLE games ADD COLUMN {col}"))
-            has_places = select(places_table.c.game_id).where(places_table.c.game_id == games_table.c.id).exists()
-            old = c.execute(select(games_table.c.id, games_table.c.owner, games_table.c.human_seat,
-                                   games_table.c.token, games_table.c.human_won).where(~has_places)).all()
-            for r in old:
-                c.execute(insert(places_table).values(game_id=r.id, seat=r.human_seat, token=r.token, state="taken",
-                                                      person=r.owner, won=r.human_won))
+            c.execute(text("SELECT pg_notify(:channel, :payload)"),
+                      {"channel": CHANNEL, "payload": f"{self.origin} {game_id} here:{','.join(map(str, seats))}"})
+
+    def _changed(self, c, game_id: str) -> None:
+        """Announce, at commit, that a game changed (to the other server processes)."""
+        if self.announces:
+            c.execute(text("SELECT pg_notify(:channel, :payload)"),
+                      {"channel": CHANNEL, "payload": f"{self.origin} {game_id}"})
 
     def close(self) -> None:
         self.engine.dispose()
@@ -186,6 +227,7 @@ class Store:
         with self.engine.begin() as c:
             c.execute(update(places_table).where(places_table.c.game_id == game_id, places_table.c.seat == seat)
                       .values(**values))
+            self._changed(c, game_id)
 
     def start(self, game_id: str, seats: list[dict], levels: str) -> None:
         """An open table starts: seats nobody took are now the computer's; their invitations die."""
@@ -194,35 +236,71 @@ class Store:
                 status="active", seats=json.dumps(seats), levels=levels, updated=time.time()))
             c.execute(update(places_table).where(places_table.c.game_id == game_id, places_table.c.state == "open")
                       .values(invite=None, invite_expires=None, state="bot"))
+            self._changed(c, game_id)
 
     def append_action(self, game_id: str, seq: int, seat: int, action: str, chance: list[dict] | None,
-                      finished: dict | None = None) -> None:
-        """Store one action (and the chance log if it grew, and the result if the game ended)."""
+                      finished: dict | None = None, undos: int = 0) -> None:
+        """Store action number ``seq`` (and the chance log if it grew, and the result if the game
+        ended), if the game still has ``seq`` actions and ``undos`` undos; else raise :class:`Stale`."""
         values: dict = {"n_actions": seq + 1, "updated": time.time()}
         if chance is not None:
             values["chance"] = json.dumps(chance)
         if finished is not None:
             values.update(status="finished", result=json.dumps(finished["result"]), human_won=finished["human_won"])
-        with self.engine.begin() as c:
+        g = games_table
+        with self.engine.begin() as c:  # the guarded update first: it locks the row until commit
+            if c.execute(update(g).where(g.c.id == game_id, g.c.n_actions == seq, g.c.undos == undos)
+                         .values(**values)).rowcount != 1:
+                raise Stale(f"game {game_id} no longer has {seq} actions and {undos} undos")
             c.execute(insert(actions_table).values(game_id=game_id, seq=seq, seat=seat, action=action))
-            c.execute(update(games_table).where(games_table.c.id == game_id).values(**values))
             for seat_won in (finished or {}).get("places", {}).items():
                 c.execute(update(places_table).where(places_table.c.game_id == game_id,
                                                      places_table.c.seat == seat_won[0]).values(won=seat_won[1]))
+            self._changed(c, game_id)
 
-    def truncate(self, game_id: str, keep: int, seed: int, chance: list[dict]) -> None:
+    def truncate(self, game_id: str, keep: int, seed: int, chance: list[dict], had: int, undos: int) -> None:
         """Undo: forget every action from index ``keep`` on; the hidden cards were dealt again
-        (a new seed for the deals to come, the chance outcomes so far)."""
+        (a new seed for the deals to come, the chance outcomes so far). :class:`Stale` unless the
+        game still has ``had`` actions and ``undos`` undos."""
+        g = games_table
         with self.engine.begin() as c:
+            if c.execute(update(g).where(g.c.id == game_id, g.c.n_actions == had, g.c.undos == undos).values(
+                    n_actions=keep, undos=undos + 1, updated=time.time(), status="active", result=None,
+                    human_won=None, seed=str(seed), chance=json.dumps(chance))).rowcount != 1:
+                raise Stale(f"game {game_id} no longer has {had} actions and {undos} undos")
             c.execute(delete(actions_table).where(actions_table.c.game_id == game_id, actions_table.c.seq >= keep))
-            c.execute(update(games_table).where(games_table.c.id == game_id).values(
-                n_actions=keep, undos=games_table.c.undos + 1, updated=time.time(), status="active",
-                result=None, human_won=None, seed=str(seed), chance=json.dumps(chance)))
+            self._changed(c, game_id)
 
     def set_status(self, game_id: str, status: str) -> None:
         with self.engine.begin() as c:
             c.execute(update(games_table).where(games_table.c.id == game_id).values(status=status,
                                                                                       updated=time.time()))
+            self._changed(c, game_id)
+
+    # --- the lease of the computer players (several processes, PostgreSQL) ---
+    def lease(self, game_id: str, seconds: float) -> bool:
+        """Take or renew the lease of a game's computer players; False while another process holds it."""
+        g, now = games_table, _db_time()
+        with self.engine.begin() as c:
+            return c.execute(update(g).where(
+                g.c.id == game_id, (g.c.driver.is_(None)) | (g.c.driver == self.origin) | (g.c.driver_until < now))
+                .values(driver=self.origin, driver_until=now + seconds)).rowcount == 1
+
+    def keep_leases(self, driving: list[str], seconds: float) -> None:
+        """Renew the leases of the games whose computers this process is driving; give up the others."""
+        g, now = games_table, _db_time()
+        with self.engine.begin() as c:
+            c.execute(update(g).where(g.c.driver == self.origin, g.c.id.in_(driving))
+                      .values(driver_until=now + seconds))
+            c.execute(update(g).where(g.c.driver == self.origin, g.c.id.not_in(driving))
+                      .values(driver=None, driver_until=None))
+
+    def orphans(self) -> list[str]:
+        """Running games whose lease ran out while held: their process died or lost the database."""
+        g = games_table
+        with self.engine.connect() as c:
+            return list(c.execute(select(g.c.id).where(g.c.status == "active", g.c.driver.is_not(None),
+                                                       g.c.driver_until < _db_time())).scalars())
 
     # --- reads -------------------------------------------------------------
     def _row(self, r, actions) -> GameRow:
@@ -235,7 +313,7 @@ class Store:
         )
 
     def load(self, game_id: str) -> GameRow | None:
-        with self.engine.connect() as c:
+        with self.engine.connect().execution_options(**self.snapshot) as c:
             r = c.execute(select(games_table).where(games_table.c.id == game_id)).first()
             if r is None:
                 return None

@@ -4,6 +4,13 @@ Order of every action (human or bot), under the table's lock:
 validate → apply to the game → commit the action to the store → send each
 connected seat its own new observation. If the commit fails the table is
 rebuilt from the store, so nothing unstored is ever acknowledged.
+
+Several server processes may hold the same table (PostgreSQL): the database
+orders the moves (a move stored by another process first makes this one
+"stale", and the table catches up), and each process catches up with the moves
+the others announce (:mod:`.bus`); only the process holding a table's lease
+lets its computers play (renewed while they think, taken over when it runs
+out). A table nobody used for a while leaves memory; the store has all of it.
 """
 
 from __future__ import annotations
@@ -25,17 +32,20 @@ from whistdrive.games import GAMES
 from whistdrive.games.base import Game, parse_action
 from whistdrive.i18n import N_
 
-from . import invites
+from . import bus, invites
 from .botpool import BotPool, levels
 from .errors import TableError
 from .redeal import redeal
 from .scheduler import Busy
-from .seats import DEFAULT_GRACE, SPECTATOR, SeatsMixin, people, public_view
-from .store import GameRow, Store
+from .seats import DEFAULT_GRACE, PRESENCE_EVERY, SPECTATOR, SeatsMixin, people, public_view
+from .store import PLACE_FIELDS, GameRow, Stale, Store
 
 log = logging.getLogger("whistdrive.web")
+LEASE = 2.5  # seconds a process's lease of a table's computer players lasts unless renewed
+HEARTBEAT = 0.5  # seconds between renewals (and looks for tables whose driver died: taken over within 5 s)
 SITE_FULL = N_("The site is full: the computer players have no time for another table. "
                "Please try again in a few minutes.")
+
 
 def rebuild(name: str, options: dict, seed: int, chance: list[dict], actions: list[tuple[int, str]]) -> Game:
     """The game after ``actions``: replayed from the seed, checked against the stored chance log.
@@ -59,6 +69,11 @@ def rebuild(name: str, options: dict, seed: int, chance: list[dict], actions: li
     for seat, a in actions:
         g.apply(a, seat=seat)
     return g
+
+
+def seating(row: GameRow) -> tuple:
+    """What a table's people see besides the moves: its status, seats and places."""
+    return row.status, row.seats, {s: {k: p.get(k) for k in PLACE_FIELDS} for s, p in row.places.items()}
 
 
 def human_won(row: GameRow, game: Game) -> int:
@@ -97,12 +112,15 @@ class Live:
     standin: dict = field(default_factory=dict)  # seat -> level of the computer playing for an absent person
     away: dict = field(default_factory=dict)  # seat -> its grace timer
     invitations: dict = field(default_factory=dict)  # seat -> invitation token, for the creator (memory only)
+    used: float = field(default_factory=time.monotonic)  # last move or lookup: idle tables leave memory
+    elsewhere: dict = field(default_factory=dict)  # another process -> (its connected seats, when it told)
 
 
 class Tables(SeatsMixin):
     def __init__(self, store: Store, pool: BotPool, bot_delay: float = 0.0, grace: float = DEFAULT_GRACE,
-                 limits: Limits | None = None):
+                 limits: Limits | None = None, idle: float = 300.0):
         self.store = store
+        self.idle = idle  # seconds a table without connections or work stays in memory
         self.pool = pool
         self.bot_delay = bot_delay
         self.default_grace = grace
@@ -113,6 +131,7 @@ class Tables(SeatsMixin):
         self.inline_db = store.url.startswith("sqlite")
         # moves played at random because a bot failed, per (game, level): each is a bug to fix
         self.bot_fallbacks: collections.Counter[tuple[str, str]] = collections.Counter()
+        self._background: list[asyncio.Task] = []
 
     async def db(self, fn, *args, **kwargs):
         """Run a store call. SQLite writes take well under a millisecond, so they run inline:
@@ -122,7 +141,23 @@ class Tables(SeatsMixin):
             return fn(*args, **kwargs)
         return await asyncio.get_running_loop().run_in_executor(self._db, functools.partial(fn, *args, **kwargs))
 
+    def run_background(self) -> None:
+        """The background work of a running server: evicting idle tables, and on PostgreSQL
+        listening for the moves of the other server processes."""
+        self._background.append(asyncio.create_task(self._evict_idle()))
+        if self.store.announces:
+            self._background.append(asyncio.create_task(bus.listen(self.store.url, self.store.origin,
+                                                                   self.announced)))
+            self._background.append(asyncio.create_task(self._heartbeat()))
+
     def close(self) -> None:
+        for task in self._background:
+            task.cancel()
+        if self.store.announces:
+            try:  # a clean stop hands the tables over at once; after a crash the leases run out
+                self.store.keep_leases([], LEASE)
+            except Exception:
+                log.warning("cannot give up the leases of the computer players", exc_info=True)
         for t in self.live.values():
             if t.bot_task:
                 t.bot_task.cancel()
@@ -278,6 +313,7 @@ class Tables(SeatsMixin):
             return None
         t = self.live.get(game_id)
         if t is not None:
+            t.used = time.monotonic()
             return t
         if game_id in self._loading:
             return await self._loading[game_id]
@@ -289,6 +325,7 @@ class Tables(SeatsMixin):
             if row is not None:
                 game = rebuild(row.game, row.options, row.seed, row.chance, row.actions)
                 t = self.live.setdefault(game_id, Live(row, game))
+                await self.tell_presence(t)  # the other processes holding it answer with theirs
                 if row.status == "active":
                     self.watch_absent(t)
                     self.kick(t)
@@ -299,6 +336,106 @@ class Tables(SeatsMixin):
             raise
         finally:
             self._loading.pop(game_id, None)
+
+    # --- several processes, idle tables --------------------------------------
+    async def announced(self, process: str, game_id: str | None, here: set[int] | None) -> None:
+        """Another process changed a game (None: maybe any game): the tables held here catch up;
+        or it told which seats of a game are connected to it (``here``)."""
+        if here is not None:
+            t = self.live.get(game_id or "")
+            if t is not None:
+                await self.seen_elsewhere(t, process, here)
+            return
+        for gid in [game_id] if game_id else list(self.live):
+            t = self.live.get(gid)
+            if t is None:
+                continue
+            try:
+                await self.refresh(t)
+            except Exception:
+                log.exception("cannot catch up with game %s", gid)
+
+    async def refresh(self, t: Live) -> None:
+        """Catch up with the database: the moves stored meanwhile are played here and sent to this
+        process's connections; anything else that changed (an undo, a start, a place) sends snapshots."""
+        async with t.lock:
+            row = await self.db(self.store.load, t.row.id)
+            if row is None:
+                return
+            had = [(s, str(a)) for s, a in t.game.actions]
+            if (row.undos, row.seed) != (t.row.undos, t.row.seed) or row.actions[:len(had)] != had:
+                await self._reload(t, row)
+                return
+            before = seating(t.row)
+            t.row = row
+            for seat, action in row.actions[len(had):]:
+                try:
+                    t.game.apply(action, seat=seat)
+                except IllegalMove:  # this process's game went astray: start again from the database
+                    await self._reload(t, row)
+                    return
+                t.generation += 1
+                await self._broadcast(t, seat, action)
+            if seating(row) != before:
+                self.watch_absent(t)
+                for c in list(t.conns):
+                    await c.send(self.snapshot(t, c.seat))
+        self.kick(t)
+
+    async def _reload(self, t: Live, row: GameRow | None = None) -> None:
+        """The table as the database has it (lock held); every connection here gets a snapshot."""
+        row = row or await self.db(self.store.load, t.row.id)
+        t.row, t.game = row, rebuild(row.game, row.options, row.seed, row.chance, row.actions)
+        t.generation += 1
+        for c in list(t.conns):
+            await c.send(self.snapshot(t, c.seat))
+
+    async def may_drive(self, t: Live) -> bool:
+        """Whether this process may let the table's computers play now: always with SQLite (one
+        process); on PostgreSQL when it holds the table's lease, else it looks again a little later."""
+        if not self.store.announces:
+            return True
+        if await self.db(self.store.lease, t.row.id, LEASE):
+            return True
+        asyncio.get_running_loop().call_later(HEARTBEAT, self._kick_if_live, t)
+        return False
+
+    def _kick_if_live(self, t: Live) -> None:
+        if self.live.get(t.row.id) is t:
+            self.kick(t)
+
+    async def _heartbeat(self) -> None:
+        """Renew the leases of the tables whose computers think here, give up the others, and take
+        over the tables whose driving process died; now and then, remind the others who is here."""
+        beats = 0
+        while True:
+            await asyncio.sleep(HEARTBEAT)
+            beats += 1
+            try:
+                if beats % int(PRESENCE_EVERY / HEARTBEAT) == 0:
+                    await self.forget_elsewhere()
+                driving = [gid for gid, t in self.live.items() if t.bot_task and not t.bot_task.done()]
+                await self.db(self.store.keep_leases, driving, LEASE)
+                for gid in await self.db(self.store.orphans):
+                    if not await self.db(self.store.lease, gid, LEASE):
+                        continue  # another process took it first
+                    t = await self.get(gid)  # loading a table lets its computers go on
+                    if t is not None:
+                        self.kick(t)  # nothing to play: the next beat gives the lease up
+            except Exception:
+                log.warning("cannot renew the leases of the computer players", exc_info=True)
+
+    def idle_tables(self) -> list[str]:
+        now = time.monotonic()
+        return [gid for gid, t in self.live.items()
+                if not t.conns and not t.away and not t.lock.locked() and now - t.used >= self.idle
+                and (t.bot_task is None or t.bot_task.done())]
+
+    async def _evict_idle(self) -> None:
+        while True:
+            await asyncio.sleep(min(30.0, max(self.idle / 4, 0.05)))
+            for gid in self.idle_tables():
+                del self.live[gid]
 
     async def resume_all(self) -> int:
         """After a restart: load every unfinished game and let its bots go on."""
@@ -374,7 +511,10 @@ class Tables(SeatsMixin):
             finished = {"result": result, "human_won": human_won(t.row, g),
                         "places": {s: int(s in winners) for s, p in t.row.places.items() if s >= 0 and p.get("person")}}
         try:
-            await self.db(self.store.append_action, t.row.id, seq, seat, text, chance, finished)
+            await self.db(self.store.append_action, t.row.id, seq, seat, text, chance, finished, t.row.undos)
+        except Stale:
+            await self._reload(t)
+            raise TableError("stale", "the table has moved on: here is the current position") from None
         except Exception:
             log.exception("cannot store an action of game %s: rebuilding it from the store", t.row.id)
             row = await self.db(self.store.load, t.row.id)
@@ -382,6 +522,7 @@ class Tables(SeatsMixin):
             t.game = rebuild(row.game, row.options, row.seed, row.chance, row.actions)
             raise TableError("storage", "the action could not be stored; please try again") from None
         t.row.actions.append((seat, text))
+        t.used = time.monotonic()
         if chance is not None:
             t.row.chance = chance
         if finished is not None:
@@ -415,7 +556,7 @@ class Tables(SeatsMixin):
                 return
             seat = g.current_seat
             level = self.controller(t, seat)
-            if level is None:
+            if level is None or not await self.may_drive(t):
                 return
             seq, gen = len(g.actions), t.generation
             obs = g.observation(seat)
@@ -466,7 +607,11 @@ class Tables(SeatsMixin):
             game = new_game(t.row.game, t.row.options, seed=seed, chance=chance)
             for s, a in kept:
                 game.apply(a, seat=s)
-            await self.db(self.store.truncate, t.row.id, keep, seed, chance)
+            try:
+                await self.db(self.store.truncate, t.row.id, keep, seed, chance, len(acts), t.row.undos)
+            except Stale:
+                await self._reload(t)
+                raise TableError("stale", "the table has moved on: here is the current position") from None
             t.row.seed, t.row.chance = seed, chance
             t.game = game
             t.row.actions = kept

@@ -1,0 +1,1 @@
+"""One Alembic revision per file (the revision id is the file's number)."""

@@ -1,0 +1,248 @@
+"""Several server processes on one database (each TestClient app stands for one process): the
+database orders the moves, the people connected to each process see every move, idle tables
+leave memory and come back from the database as they were."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+import time
+
+import pytest
+
+from .conftest import OPEN_SEATS, Seat, create, make_client
+from .test_people import PERSON, as_person, join, new_table, token_of
+
+
+@contextlib.contextmanager
+def processes(url: str, n: int = 2, **kw):
+    """``n`` apps on one database; the sockets a failing test left open are closed first, so the
+    failure is reported instead of the apps waiting on them."""
+    with contextlib.ExitStack() as stack:
+        apps = [stack.enter_context(make_client(url, **kw)) for _ in range(n)]
+        try:
+            yield apps
+        finally:
+            while OPEN_SEATS:
+                try:
+                    OPEN_SEATS.pop().close()
+                except Exception:  # already closed by the server
+                    pass
+
+
+def next_error(seat: Seat) -> dict:
+    m = seat.recv()
+    while m["type"] != "error":
+        m = seat.recv()
+    return m
+
+
+def test_a_move_another_process_stored_first_is_stale(database_url):
+    """The same seat through two processes, both sending move seq: one is played, the other gets
+    "stale" and a snapshot with the winner's move. (Two people, no computer: nobody else moves.)"""
+    with processes(database_url) as (a, b):
+        a.get("/")
+        t = new_table(a, "german", [PERSON, PERSON])
+        links = {0: token_of(t["seat_link"])}
+        as_person(a)
+        links[1] = token_of(join(a, t["invites"]["1"], "Bo")["url"])
+        here = {s: Seat(a, t["id"], link) for s, link in links.items()}
+        there = {s: Seat(b, t["id"], link) for s, link in links.items()}
+        for seat in [*here.values(), *there.values()]:
+            while seat.last["status"] != "active":
+                seat.recv()
+        seat = next(s for s, conn in here.items() if conn.my_turn())
+        seq, legal = here[seat].last["seq"], here[seat].view["legal"]
+        here[seat].send({"type": "act", "action": legal[0], "seq": seq})
+        while here[seat].last["seq"] == seq:  # presence messages ("players") may come first
+            assert here[seat].recv()["type"] in ("play", "players")
+        assert here[seat].last["type"] == "play"
+        there[seat].send({"type": "act", "action": legal[-1], "seq": seq})
+        assert next_error(there[seat])["code"] == "stale"
+        snap = there[seat].recv()
+        while snap["type"] != "snapshot":
+            snap = there[seat].recv()
+        assert snap["seq"] == seq + 1 and snap["log"][seq] == [seat, legal[0]]
+        assert a.app.state.store.load(t["id"]).actions == [tuple(x) for x in snap["log"]]
+
+
+def test_four_people_on_two_processes_play_whist_to_the_end(postgres):
+    """Every move, made through either process, reaches the people connected to the other one."""
+    url = postgres.new_database()
+    rng = random.Random(3)
+    with processes(url) as (a, b):
+        a.get("/")
+        t = new_table(a, "whist", [PERSON] * 4, {"length": "deal"})
+        human = t["live"].row.human_seat
+        conns = {human: Seat(a, t["id"], token_of(t["seat_link"]))}
+        for s, invite in sorted(t["invites"].items()):
+            client = b if int(s) % 2 else a
+            as_person(client)
+            conns[int(s)] = Seat(client, t["id"], token_of(join(client, invite, f"P{s}")["url"]))
+        watcher = Seat(b, t["id"], token_of(t["watch"]))
+        everyone = [*conns.values(), watcher]
+        seq = 0
+        for seat in everyone:  # the table started when the last person joined (through process b)
+            while not (seat.last["type"] == "snapshot" and seat.last["status"] == "active"
+                       or seat.last["type"] == "play"):
+                seat.recv()
+        while not watcher.view["over"]:
+            mover = next(s for s in conns.values() if s.my_turn())
+            mover.send({"type": "act", "action": rng.choice(mover.view["legal"]), "seq": seq})
+            seq += 1
+            for seat in everyone:
+                while seat.last["seq"] < seq:
+                    seat.recv()
+                assert seat.last["seq"] == seq
+        assert all(s.view["over"] for s in conns.values()) and seq >= 52
+        assert len(a.app.state.store.load(t["id"]).actions) == seq
+        for seat in everyone:
+            seat.close()
+
+
+def test_an_idle_table_leaves_memory_and_comes_back(database_url):
+    with make_client(database_url, idle=0.2) as c:
+        c.get("/")
+        g = create(c, "whist", {"length": "deal"})
+        seat = Seat(c, g["id"], g["token"])
+        seat.wait_turn()
+        view, seq = seat.view, seat.last["seq"]
+        seat.close()
+        tables = c.app.state.tables
+        deadline = time.monotonic() + 10
+        while g["id"] in tables.live and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert g["id"] not in tables.live
+        again = Seat(c, g["id"], g["token"])
+        assert again.last["seq"] == seq and again.view == view
+        again.play_to_end(random.Random(1))
+        again.close()
+
+
+@pytest.mark.parametrize("busy", ["connected", "thinking"])
+def test_a_busy_table_stays(db_path, busy):
+    """A table with a connection, or whose computer is thinking, is not idle."""
+    with make_client(db_path, idle=3600) as c:
+        c.get("/")
+        g = create(c, "german")
+        tables = c.app.state.tables
+        tables.idle = 0.0  # every table is old enough; only being busy keeps it
+        live = tables.live[g["id"]]
+        seat = Seat(c, g["id"], g["token"])
+        seat.wait_turn()
+        if busy == "thinking":
+            seat.close()
+            live.bot_task = c.portal.call(_forever)
+        assert tables.idle_tables() == []
+        if busy == "connected":
+            seat.close()
+        else:
+            c.portal.call(_cancel, live.bot_task)
+        deadline = time.monotonic() + 10
+        while not tables.idle_tables() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert tables.idle_tables() == [g["id"]]
+
+
+async def _forever():
+    return asyncio.create_task(asyncio.sleep(3600))
+
+
+async def _cancel(task):
+    task.cancel()
+
+
+def counting(client) -> list:
+    """The bot moves this process's computers compute (the pool's calls), recorded as they start."""
+    calls: list = []
+    pool = client.app.state.tables.pool
+    choose = pool.choose
+
+    async def counted(*args):
+        calls.append(args[2]["current_seat"])
+        return await choose(*args)
+
+    pool.choose = counted
+    return calls
+
+
+def test_one_process_drives_a_tables_computers(postgres):
+    """The person plays through one process, a spectator watches through the other: every computer
+    move is thought about once, by whichever process holds the table's lease."""
+    with processes(postgres.new_database()) as (a, b):
+        a.get("/")
+        calls_a, calls_b = counting(a), counting(b)
+        g = create(a, "german", {"deals": 1})
+        watch = a.app.state.tables.live[g["id"]].row.places[-1]["token"]
+        person, watcher = Seat(a, g["id"], g["token"]), Seat(b, g["id"], watch)
+        person.play_to_end(random.Random(4))
+        while not watcher.view["over"]:
+            watcher.recv()
+        computer_moves = [s for s, _ in a.app.state.store.load(g["id"]).actions if s == 1]
+        assert len(calls_a) + len(calls_b) == len(computer_moves)
+        person.close()
+        watcher.close()
+
+
+def test_another_process_takes_over_when_the_driver_dies(postgres):
+    """The process whose computer is thinking dies (no lease given back): within 5 s another process
+    finds the table, its computer plays, and the person goes on through that process."""
+    url = postgres.new_database()
+    with processes(url, 1) as (b,):
+        with processes(url, 1) as (a,):
+            a.get("/")
+            g = create(a, "german", {"deals": 1})
+            tables_a = a.app.state.tables
+
+            async def thinking_forever(*args):
+                await asyncio.sleep(3600)
+
+            person = Seat(a, g["id"], g["token"])
+            person.wait_turn()
+            tables_a.pool.choose = thinking_forever
+            while person.my_turn():  # until the computer is to play (and thinks in process a)
+                person.send({"type": "act", "action": person.view["legal"][0], "seq": person.last["seq"]})
+                person.recv()
+            seq = person.last["seq"]
+            deadline = time.monotonic() + 5
+            while not tables_a.live[g["id"]].bot_task or tables_a.live[g["id"]].bot_task.done():
+                assert time.monotonic() < deadline
+                time.sleep(0.05)
+            person.close()
+            a.app.state.store.keep_leases = lambda *args: None  # dead: it renews nothing, gives back nothing
+            died = time.monotonic()
+        while len(b.app.state.store.load(g["id"]).actions) == seq:
+            assert time.monotonic() - died < 5.0, "no process took the table over within 5 s"
+            time.sleep(0.05)
+        print(f"taken over in {time.monotonic() - died:.2f} s")
+        assert g["id"] in b.app.state.tables.live
+        person = Seat(b, g["id"], g["token"])  # the browser reconnects through the other process
+        assert person.last["seq"] > seq
+        person.play_to_end(random.Random(5))
+        assert person.view["over"]
+        person.close()
+
+
+def test_a_person_connected_to_another_process_is_not_away(postgres):
+    """Each process knows who is connected to the others: nobody stands in for a person connected
+    elsewhere, and when that person goes, the computer stands in after the grace time everywhere."""
+    with processes(postgres.new_database()) as (a, b):
+        a.get("/")
+        t = new_table(a, "german", [PERSON, PERSON], grace=5)
+        first = Seat(a, t["id"], token_of(t["seat_link"]))
+        as_person(b)
+        second = Seat(b, t["id"], token_of(join(b, t["invites"]["1"], "Bo")["url"]))
+        live_a, live_b = a.app.state.tables.live[t["id"]], b.app.state.tables.live[t["id"]]
+        time.sleep(7)  # longer than the grace time
+        for client, live in ((a, live_a), (b, live_b)):
+            assert [p["state"] for p in client.app.state.tables.players(live)] == ["here", "here"]
+            assert live.standin == {}
+        second.close()
+        deadline = time.monotonic() + 15
+        while 1 not in live_a.standin and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert 1 in live_a.standin and 0 not in live_a.standin
+        first.play_to_end(random.Random(6))  # the computer plays for the person who went
+        assert first.view["over"]
+        first.close()
