@@ -159,9 +159,9 @@ def counting(client) -> list:
     pool = client.app.state.tables.pool
     choose = pool.choose
 
-    async def counted(*args):
+    async def counted(*args, **kwargs):
         calls.append(args[2]["current_seat"])
-        return await choose(*args)
+        return await choose(*args, **kwargs)
 
     pool.choose = counted
     return calls
