@@ -19,6 +19,8 @@ break ties.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import Any
 
 from ..cards import FULL_MASK
 from ..games.trick import SUIT_MASKS, beats, legal_mask
@@ -62,6 +64,11 @@ def honours_in(hand: int, trump: int) -> int:
 
 class HumbugExpert(SearchPlayer):
     budget = 0.6
+
+    def __init__(self, game: str, seed: int | None = None, budget: float | None = None,
+                 true_game: Callable[[], Any] | None = None, worlds: int | None = None, reference: bool = False):
+        super().__init__(game, seed, budget, true_game, worlds)
+        self.reference = reference  # the expert as it stood before issue 14 (``expert-2026.11``), unchanged
 
     def choose(self, observation: dict, budget: float | None = None) -> str:
         if observation.get("decision") == "play" and len(observation["legal"]) > 1:

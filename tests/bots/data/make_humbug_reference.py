@@ -22,7 +22,7 @@ OUT = Path(__file__).with_name("humbug-reference.json")
 
 
 def reference_expert(seed: int) -> HumbugExpert:
-    """The frozen expert; before the ``reference`` keyword existed, the expert itself."""
+    """The frozen expert (before the ``reference`` keyword existed: the expert itself)."""
     if "reference" in inspect.signature(HumbugExpert.__init__).parameters:
         return HumbugExpert("humbug", seed, worlds=WORLDS, reference=True)
     return HumbugExpert("humbug", seed, worlds=WORLDS)
