@@ -4,9 +4,12 @@ Run: ``PYTHONPATH=src python benchmarks/bench_humbug_duel.py --bots expert:world
 [--deals N] [--seed S] [--set NAME=VALUE ...]``.  Bots are ``expert``, ``reference`` (the
 expert as it stood before issue 14, ``HumbugExpert(reference=True)``), ``intermediate``
 or ``cheater``, each optionally ``:worlds=N`` or ``:SECONDS``.  ``--set`` changes an
-attribute of the (non-reference) expert — ``match``, ``spread``, ``margin`` — to try a setting without editing the code.  Each deal is played
-twice with the seats swapped, single deals (``length=deal``), scored in deal points as
-the arena scores them; one process, deals in turn.  Figures, not assertions.
+attribute of the (non-reference) expert — ``match``, ``spread`` — to try a setting
+without editing the code.  Each deal is played twice with the seats swapped, single
+deals (``length=deal``), scored in deal points as the arena scores them; one process,
+deals in turn.  ``--json`` keeps the per-deal differences, so that two runs on the
+same deals (worlds budgets: the same moves) can be compared deal by deal.  Figures,
+not assertions.
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ is the cheater's value of its own choice minus its value of the expert's
 assertions.  The intermediate's choice on the same observations is
 shown for comparison.  ``--reference`` puts the expert as it stood before
 issue 14 in the expert's place; ``--set`` changes an attribute of the expert
-(``spread``, ``margin``) to try a setting.
+(``match``, ``spread``) to try a setting.
 """
 
 from __future__ import annotations

@@ -41,9 +41,8 @@ EXCHANGE_SPREAD = 0.25  # the other's exchange follows the hand count this sharp
 class DealScore:
     """The deal's value for a seat, from the score sheet as it stands (whist scoring, one player a side)."""
 
-    def __init__(self, obs: dict, margin: float = 0.01):
+    def __init__(self, obs: dict):
         o = obs["options"]
-        self.margin = margin
         self.target, self.honours, self.bonus = o["target"], o["honours"], o["rubber_bonus"]
         self.start = list(obs["score"]["game_points"])
         self._cache: dict[tuple, float] = {}
@@ -57,7 +56,7 @@ class DealScore:
             tricks[me], tricks[1 - me] = my_tricks, 13 - my_tricks
             held[me], held[1 - me] = my_honours, their_honours
             points = score_deal(score, tricks, held)["points"]
-            v = self._cache[key] = points[me] - points[1 - me] + self.margin * (2 * my_tricks - 13)
+            v = self._cache[key] = points[me] - points[1 - me] + 0.01 * (2 * my_tricks - 13)
         return v
 
 
@@ -73,9 +72,8 @@ class HumbugExpert(SearchPlayer):
         super().__init__(game, seed, budget, true_game, worlds)
         self.reference = reference  # the expert as it stood before issue 14 (``expert-2026.11``), unchanged
         # the model of the other player: the chance it made the classic play, and how sharply its exchange
-        # follows the hand count (issue 14: sharper than the frozen expert's); a trick of margin in a leaf
+        # follows the hand count (issue 14: sharper than the frozen expert's)
         self.match, self.spread = (MATCH, SPREAD) if reference else (PLAY_MATCH, EXCHANGE_SPREAD)
-        self.margin = 0.01
 
     def choose(self, observation: dict, budget: float | None = None) -> str:
         if observation.get("decision") == "play" and len(observation["legal"]) > 1:
@@ -87,7 +85,7 @@ class HumbugExpert(SearchPlayer):
     def evaluate(self, observation: dict, budget: float | None = None) -> dict[str, float]:
         v = read(observation)
         deadline = self.deadline(budget)
-        score = DealScore(observation, self.margin)
+        score = DealScore(observation)
         if v.decision == "exchange":
             return self._exchange(v, observation, score, deadline)
         return self._play(v, observation, score, deadline)
