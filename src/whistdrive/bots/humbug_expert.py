@@ -250,7 +250,7 @@ def _plays(obs: dict) -> list[tuple[int, int]]:
 def _likelihood(dealt: int, seat: int, plays: list[tuple[int, int]], trump: int, gone: int,
                 match: float = MATCH) -> float:
     """How likely ``seat``'s plays were had it held ``dealt`` at the start of play (the classic play
-    counts :data:`MATCH`, any other legal card shares the rest), up to a constant."""
+    counts ``match``, any other legal card shares the rest), up to a constant."""
     hand = dealt
     weight = 1.0
     for k in range(0, len(plays), 2):
