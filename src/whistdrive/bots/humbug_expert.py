@@ -19,19 +19,23 @@ break ties.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import Any
 
 from ..cards import FULL_MASK
 from ..games.trick import SUIT_MASKS, beats, legal_mask
 from ..games.whist_scoring import RubberScore, score_deal
 from ..solver import solve_two_hand
 from .heuristic import card_text
-from .humbug_rules import exchange_choice, keep_probability
+from .humbug_rules import SPREAD, exchange_choice, keep_probability
 from .rules import card_cost, classic_card
 from .sampling import MATCH, NoWorld
 from .search import SearchPlayer, representatives
 from .view import View, card_int, cards_of, popcount, read
 
 WIDOWS = ("left", "right")
+PLAY_MATCH = 0.9  # the other's plays follow the classic policy this often (whist's sampler: 0.6)
+EXCHANGE_SPREAD = 0.25  # the other's exchange follows the hand count this sharply (the rules' model: 0.75)
 
 
 class DealScore:
@@ -62,6 +66,14 @@ def honours_in(hand: int, trump: int) -> int:
 
 class HumbugExpert(SearchPlayer):
     budget = 0.6
+
+    def __init__(self, game: str, seed: int | None = None, budget: float | None = None,
+                 true_game: Callable[[], Any] | None = None, worlds: int | None = None, reference: bool = False):
+        super().__init__(game, seed, budget, true_game, worlds)
+        self.reference = reference  # the expert as it stood before issue 14 (``expert-2026.11``), unchanged
+        # the model of the other player: the chance it made the classic play, and how sharply its exchange
+        # follows the hand count (issue 14: sharper than the frozen expert's)
+        self.match, self.spread = (MATCH, SPREAD) if reference else (PLAY_MATCH, EXCHANGE_SPREAD)
 
     def choose(self, observation: dict, budget: float | None = None) -> str:
         if observation.get("decision") == "play" and len(observation["legal"]) > 1:
@@ -98,7 +110,7 @@ class HumbugExpert(SearchPlayer):
             places = {"non": v.hand, "dealer": masks[2] | 1 << turned, "left": masks[0], "right": masks[1]}
         weight = 1.0
         if obs["exchanges"]:  # the non-dealer's choice tells about the hand it was dealt
-            keep = keep_probability(places["non"], v.trump, obs["options"]["honours"])
+            keep = keep_probability(places["non"], v.trump, obs["options"]["honours"], self.spread)
             weight = keep if obs["exchanges"][0]["choice"] == "keep" else 1.0 - keep
         return places, weight
 
@@ -164,11 +176,11 @@ class HumbugExpert(SearchPlayer):
             else:
                 theirs, rest = pool.deal(self.rng)
                 hands = {me: v.hand, other: theirs}
-                w = _likelihood(theirs | played_by[other], other, plays, v.trump, v.excluded)
+                w = _likelihood(theirs | played_by[other], other, plays, v.trump, v.excluded, self.match)
                 if they_kept:  # a kept hand was worth keeping
-                    w *= keep_probability(theirs | played_by[other], v.trump, honours_on)
+                    w *= keep_probability(theirs | played_by[other], v.trump, honours_on, self.spread)
                 else:  # the hand they laid aside was not; it is among the cards out of play
-                    w *= 1.0 - keep_probability(_laid_aside(rest, turned_out), v.trump, honours_on)
+                    w *= 1.0 - keep_probability(_laid_aside(rest, turned_out), v.trump, honours_on, self.spread)
             if w > 0:
                 their_honours = honours_in(hands[other] | played_by[other], v.trump)
                 won = v.tricks_won[me]
@@ -235,9 +247,10 @@ def _plays(obs: dict) -> list[tuple[int, int]]:
     return [(p["seat"], card_int(p["card"])) for p in cards]
 
 
-def _likelihood(dealt: int, seat: int, plays: list[tuple[int, int]], trump: int, gone: int) -> float:
+def _likelihood(dealt: int, seat: int, plays: list[tuple[int, int]], trump: int, gone: int,
+                match: float = MATCH) -> float:
     """How likely ``seat``'s plays were had it held ``dealt`` at the start of play (the classic play
-    counts :data:`MATCH`, any other legal card shares the rest), up to a constant."""
+    counts ``match``, any other legal card shares the rest), up to a constant."""
     hand = dealt
     weight = 1.0
     for k in range(0, len(plays), 2):
@@ -249,7 +262,7 @@ def _likelihood(dealt: int, seat: int, plays: list[tuple[int, int]], trump: int,
                 if choices > 1:
                     later = [] if i else [1 - seat]
                     guess = classic_card(hand, legal, trick[:i], trump, {seat}, FULL_MASK & ~(hand | gone), later)
-                    weight *= MATCH if guess == c else (1 - MATCH) / (choices - 1)
+                    weight *= match if guess == c else (1 - match) / (choices - 1)
                 hand &= ~(1 << c)
             gone |= 1 << c
     return weight

@@ -50,9 +50,10 @@ def keep_value(hand: int, trump: int, honours: bool) -> float:
     return expected_tricks(hand, trump) + (honour_points(hand, trump) if honours else 0)
 
 
-def keep_probability(hand: int, trump: int, honours: bool) -> float:
-    """The chance a sensible player keeps this dealt hand (a soft version of :func:`exchange_choice`)."""
-    x = (keep_value(hand, trump, honours) - AVERAGE_HAND) / SPREAD
+def keep_probability(hand: int, trump: int, honours: bool, spread: float = SPREAD) -> float:
+    """The chance a sensible player keeps this dealt hand (a soft version of :func:`exchange_choice`;
+    the smaller ``spread``, the closer to it)."""
+    x = (keep_value(hand, trump, honours) - AVERAGE_HAND) / spread
     return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, x))))
 
 
