@@ -51,11 +51,11 @@ class BotSpec:
     @classmethod
     def parse(cls, text: str) -> BotSpec:
         """Refuses an unknown level or a budget that is not a number of seconds before any deal is played."""
-        from .bots import LEVELS, OPENSPIEL_BOTS
+        from .bots import LEVELS, OPENSPIEL_BOTS, REFERENCE_LEVELS
 
         level, _, budget = text.strip().partition(":")
-        if level not in (*LEVELS, "cheater", *OPENSPIEL_BOTS):
-            raise UsageError(f"unknown bot {level!r}: expected one of {', '.join(LEVELS)}, cheater, "
+        if level not in (*LEVELS, *REFERENCE_LEVELS, "cheater", *OPENSPIEL_BOTS):
+            raise UsageError(f"unknown bot {level!r}: expected one of {', '.join(LEVELS + REFERENCE_LEVELS)}, cheater, "
                              f"{', '.join(OPENSPIEL_BOTS)}")
         key, eq, value = budget.partition("=")
         try:
