@@ -14,10 +14,13 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
+
 from ..cards import FULL_MASK
 from ..games.german import deal_points
 from ..games.trick import SUIT_MASKS, beats, legal_mask, winning_play
 from ..solver import values_german_stage1
+from ..solver._playout import finish_stage1
 from ..solver.api import Position, side_one_tricks
 from .dd import play_values
 from .german_playout import policy_card
@@ -156,8 +159,23 @@ def playout_value(world: World, me: int, trump: int, rules: Rules, policy: str =
     return rules.value(me, world.won1, won2)
 
 
+def finish_compiled(world: World, trump: int, rules: Rules) -> None:
+    """The classic policy to the end of stage 1, by the compiled kernel (the same cards as in Python)."""
+    if world.done >= 13:
+        return
+    tseat, tcard = world.trick[0] if world.trick else (-1, -1)
+    h0, h1, leader, w0, w1 = finish_stage1(
+        world.hands[0], world.hands[1], np.array(world.stock, dtype=np.int64), world.leader, tseat, tcard,
+        world.done, world.won1[0], world.won1[1], world.gone, trump, rules.follow1, rules.low,
+        rules.count == "all26")
+    world.hands = {0: int(h0), 1: int(h1)}
+    world.leader, world.won1, world.done, world.stock, world.trick = int(leader), [int(w0), int(w1)], 13, [], []
+
+
 def _playout_leaf(world: World, me: int, trump: int, rules: Rules, policy: str, margin: float | None,
                   rng: random.Random) -> float:
+    if policy == "compiled":
+        finish_compiled(world, trump, rules)
     while world.done < 13:
         world.play(policy_card(policy, world, rules, trump, rng, want_prize), trump)
     left = 26 - world.done
