@@ -3,8 +3,11 @@
 ``match``: variant A against variant B in duplicate deals (each deal played
 twice, seats swapped), a worlds budget per move, so the figures are the same
 on any machine.  A variant is ``KEY=VALUE`` pairs joined by ``/``:
-``ref`` (the frozen expert-2026.11), ``policy=classic|random|simple|prize``,
-``margin=M`` (the leaf's weight per trick of margin; absent = won-or-lost),
+``ref`` (the frozen expert-2026.11), ``policy=compiled|classic|random|simple|prize`` (compiled: the
+classic policy in numba, the same cards),
+``margin=M`` (the leaf's weight per trick of margin; ``margin=won``: won-or-lost only; absent: the
+expert's default),
+``spread=K`` (with a margin: count the margin only within K tricks of the winning threshold),
 ``worlds=N``.  Prints A's game win rate with a 95 % CI, points per deal, and
 how often each side entered stage 2 with a winning hand.
 
@@ -12,7 +15,7 @@ how often each side entered stage 2 with a winning hand.
 every candidate card under each leaf: the spread of the difference between
 the two best cards and how many worlds it takes to tell them apart (2 sigma).
 
-Run: ``PYTHONPATH=src python benchmarks/german_expert_lab.py match ref/worlds=64 policy=prize/worlds=64 --deals 60``
+Run: ``PYTHONPATH=src python benchmarks/german_expert_lab.py match policy=prize/worlds=64 ref/worlds=64 --deals 60``
 """
 
 from __future__ import annotations
@@ -37,7 +40,9 @@ def make(variant: str, seed: int) -> GermanExpert:
     if "policy" in spec:
         player.policy = spec["policy"]
     if "margin" in spec:
-        player.margin = float(spec["margin"])
+        player.margin = None if spec["margin"] == "won" else float(spec["margin"])
+    if "spread" in spec:
+        player.spread = int(spec["spread"])
     return player
 
 
@@ -103,12 +108,17 @@ def variance(positions: int, worlds: int, seed: int, policy: str) -> None:
             g.apply(bot.choose(obs))
         s += 1
     needed = {k: [] for k in LEAVES}
+    prunable = {k: 0 for k in LEAVES}
+    firsts = [n for n in (16, 32, 64, 128) if n < worlds]
+    same_first = {k: dict.fromkeys(firsts, 0) for k in LEAVES}
+    cands_total = 0
     agree = 0
     for i, obs in enumerate(obs_list):
         v = read(obs)
         rules = Rules(obs)
         expert = make("worlds=1", i)
         cands = sorted(set(representatives(v, v.legal_mask()).values()))
+        cands_total += len(cands)
         vals = {k: {c: [] for c in cands} for k in LEAVES}
         for _ in range(worlds):
             world = expert._world(v, expert.rng)
@@ -121,6 +131,13 @@ def variance(positions: int, worlds: int, seed: int, policy: str) -> None:
         for k in LEAVES:
             means = sorted(cands, key=lambda c: -statistics.fmean(vals[k][c]))
             best[k] = means[0]
+            for n in firsts:  # the card chosen on the first n worlds is the one chosen on all of them?
+                same_first[k][n] += max(cands, key=lambda c: statistics.fmean(vals[k][c][:n])) == means[0]
+            head = worlds // 4  # could a candidate be dropped after a quarter of the worlds (3 sigma)?
+            for c in means[1:]:
+                d = [x - y for x, y in zip(vals[k][means[0]][:head], vals[k][c][:head])]
+                sd = statistics.stdev(d) if len(d) > 1 else 0.0
+                prunable[k] += statistics.fmean(d) > 3 * sd / math.sqrt(head) and sd > 0
             if len(means) < 2:
                 continue
             d = [x - y for x, y in zip(vals[k][means[0]], vals[k][means[1]])]
@@ -132,7 +149,10 @@ def variance(positions: int, worlds: int, seed: int, policy: str) -> None:
         n = sorted(needed[k])
         print(f"  leaf {k:<7} (margin {LEAVES[k]}): worlds to separate the best two cards at 2 sigma: "
               f"median {n[len(n) // 2]:.0f}, 75th pct {n[3 * len(n) // 4]:.0f}; "
-              f"share separable within {worlds}: {100 * sum(x <= worlds for x in n) / len(n):.0f}%")
+              f"share separable within {worlds}: {100 * sum(x <= worlds for x in n) / len(n):.0f}%; "
+              f"candidates droppable after {worlds // 4} worlds: {prunable[k]} of {cands_total}; "
+              "the card chosen on the first N worlds is the card chosen on all: "
+              + ", ".join(f"N={n} {100 * same_first[k][n] / positions:.0f}%" for n in firsts))
     print(f"  same best card, won-or-lost leaf vs tricks leaf: {100 * agree / positions:.0f}%")
 
 
