@@ -15,6 +15,8 @@ how often each side entered stage 2 with a winning hand.
 every candidate card under each leaf: the spread of the difference between
 the two best cards and how many worlds it takes to tell them apart (2 sigma).
 
+``speed``: milliseconds per sampled world of each variant on the same positions.
+
 Run: ``PYTHONPATH=src python benchmarks/german_expert_lab.py match policy=prize/worlds=64 ref/worlds=64 --deals 60``
 """
 
@@ -156,6 +158,27 @@ def variance(positions: int, worlds: int, seed: int, policy: str) -> None:
     print(f"  same best card, won-or-lost leaf vs tricks leaf: {100 * agree / positions:.0f}%")
 
 
+def speed(games: int, worlds: int) -> None:
+    """Milliseconds per sampled world (every candidate played out in it) for the frozen and new experts."""
+    obs_list = []
+    for seed in range(games):
+        g = new_game("german", {}, seed=seed)
+        bot = make_player("intermediate", "german", seed=seed)
+        while g.stage == 1:
+            obs = g.observation(g.current_seat)
+            if len(obs["legal"]) > 1:
+                obs_list.append(obs)
+            g.apply(bot.choose(obs))
+    for variant in ("ref", "policy=compiled/margin=won", "policy=classic", "policy=compiled"):
+        player = make(f"{variant}/worlds={worlds}", 1)
+        player.evaluate(obs_list[0])
+        t = time.perf_counter()
+        for obs in obs_list:
+            player.evaluate(obs)
+        ms = 1000 * (time.perf_counter() - t) / len(obs_list) / worlds
+        print(f"  {variant:<28} {ms:.2f} ms per world ({len(obs_list)} stage-1 positions)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="cmd", required=True)
@@ -169,10 +192,15 @@ def main() -> None:
     v.add_argument("--worlds", type=int, default=200)
     v.add_argument("--seed", type=int, default=1)
     v.add_argument("--policy", default="classic")
+    sp = sub.add_parser("speed")
+    sp.add_argument("--games", type=int, default=2)
+    sp.add_argument("--worlds", type=int, default=40)
     args = parser.parse_args()
     solver.warm_up()
     if args.cmd == "match":
         match(args.a, args.b, args.deals, args.seed)
+    elif args.cmd == "speed":
+        speed(args.games, args.worlds)
     else:
         variance(args.positions, args.worlds, args.seed, args.policy)
 

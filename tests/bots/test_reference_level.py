@@ -48,3 +48,16 @@ def test_each_expert_class_takes_the_reference_switch(game):
     assert type(ref) is type(new)
     assert ref.reference is True and new.reference is False
     assert ref.level == "expert-2026.11"
+
+
+def test_the_german_improvements_are_taken_only_without_the_reference():
+    rows = [r for r in FIXTURE["positions"] if r["game"] == "german" and r["observation"]["stage"] == 1][:6]
+    changed = 0
+    for r in rows:
+        ref = make_player("expert-2026.11", "german", seed=r["seed"], worlds=8)
+        ref.policy, ref.margin = "random", 5.0  # ignored by the frozen level
+        frozen = make_player("expert-2026.11", "german", seed=r["seed"], worlds=8).evaluate(r["observation"])
+        assert ref.evaluate(r["observation"]) == frozen
+        new = make_player("expert", "german", seed=r["seed"], worlds=8).evaluate(r["observation"])
+        changed += new != frozen
+    assert changed == len(rows)  # the tricks leaf gives other values than the won-or-lost one
