@@ -200,7 +200,8 @@ class GermanExpert(SearchPlayer):
     """
 
     policy = "compiled"  # the classic policy, compiled: the same cards, a third of the time (docs/bots.md)
-    margin: float | None = 1.0  # the leaf counts the tricks: separates close cards in far fewer worlds
+    margin: float | None = None  # counting the tricks (1.0) separates close cards in fewer worlds, but did not
+    # win measurably more games (docs/bots.md, issue 14): the won-or-lost leaf stays
     spread: int | None = None
 
     def evaluate(self, observation: dict, budget: float | None = None) -> dict[str, float]:
