@@ -51,11 +51,11 @@ class BotSpec:
     @classmethod
     def parse(cls, text: str) -> BotSpec:
         """Refuses an unknown level or a budget that is not a number of seconds before any deal is played."""
-        from .bots import LEVELS, OPENSPIEL_BOTS
+        from .bots import LEVELS, OPENSPIEL_BOTS, REFERENCE_LEVELS
 
         level, _, budget = text.strip().partition(":")
-        if level not in (*LEVELS, "cheater", *OPENSPIEL_BOTS):
-            raise UsageError(f"unknown bot {level!r}: expected one of {', '.join(LEVELS)}, cheater, "
+        if level not in (*LEVELS, *REFERENCE_LEVELS, "cheater", *OPENSPIEL_BOTS):
+            raise UsageError(f"unknown bot {level!r}: expected one of {', '.join(LEVELS + REFERENCE_LEVELS)}, cheater, "
                              f"{', '.join(OPENSPIEL_BOTS)}")
         key, eq, value = budget.partition("=")
         try:
@@ -99,6 +99,25 @@ def seat_wins(g) -> list[float]:
     return [float(s in outcome.winners) for s in range(g.num_seats)]
 
 
+def stage2_entry(g) -> list[float] | None:
+    """German Whist at the first card of stage 2: for each seat, 1 if its hand wins the deal with exact
+    play from here (0.5 a draw), else 0 — whether stage 1 left it a winning hand.  None elsewhere."""
+    p = g.play
+    if len(p.tricks) != 13 or p.trick:
+        return None
+    from .games.german import deal_points
+    from .solver import solve_two_hand
+
+    me = p.leader
+    mine = solve_two_hand(p.hands[0], p.hands[1], p.trump, me)
+    s2 = [0, 0]
+    s2[me], s2[1 - me] = mine, 13 - mine
+    s1 = g.tricks_won(1)
+    counted = (s2[0], s2[1]) if g.options.count == "last13" else (s1[0] + s2[0], s1[1] + s2[1])
+    winner, _ = deal_points(counted, g.low_game, g.options.count, g.options.scoring)
+    return [0.5, 0.5] if winner is None else [float(s == winner) for s in (0, 1)]
+
+
 def bot_action(player, obs: dict, label: str, tolerate: bool, fallback: random.Random) -> tuple[str, bool]:
     """The bot's action, or — if it fails and failures are tolerated — a random legal one;
     also says whether it was such a fallback."""
@@ -138,6 +157,7 @@ def play_table(game: str, options: dict, seed: int, seating: list[BotSpec], bot_
     times: dict[str, list[float]] = {}
     fallbacks = dict.fromkeys((spec.label for spec in seating), 0)
     fallback = random.Random(bot_seed)
+    entries: list[list[float]] = []  # German Whist: per deal, who entered stage 2 with a winning hand
     while not g.is_over:
         s = g.current_seat
         obs = g.observation(s)
@@ -146,7 +166,12 @@ def play_table(game: str, options: dict, seed: int, seating: list[BotSpec], bot_
         times.setdefault(seating[s].label, []).append(time.perf_counter() - t0)
         fallbacks[seating[s].label] += failed
         g.apply(action)
-    return {"scores": g.scores(), "wins": seat_wins(g), "times": times, "fallbacks": fallbacks}
+        if game == "german" and not g.is_over:
+            entry = stage2_entry(g)
+            if entry is not None:
+                entries.append(entry)
+    return {"scores": g.scores(), "wins": seat_wins(g), "times": times, "fallbacks": fallbacks,
+            "entries": entries}
 
 
 _WARM = False
@@ -178,9 +203,12 @@ def play_deal(args: tuple) -> dict:
                 (mine if spec.label == lab else others).append(t["scores"][s])
                 if spec.label == lab and GAMES[game].info.side(s) == s:  # one seat per partnership
                     wins.append(t["wins"][s])
+        entered = [e[s] for seating, t in zip(seatings, tables) for e in t["entries"]
+                   for s, spec in enumerate(seating) if spec.label == lab]
         out["labels"][lab] = {"score": statistics.fmean(mine), "diff": statistics.fmean(mine) - statistics.fmean(others),
                               "wins": sum(wins), "seats": len(wins),
-                              "fallbacks": sum(t["fallbacks"].get(lab, 0) for t in tables)}
+                              "fallbacks": sum(t["fallbacks"].get(lab, 0) for t in tables),
+                              "entries_won": sum(entered), "entries": len(entered)}
     for t in tables:
         for lab, ts in t["times"].items():
             times.setdefault(lab, []).extend(ts)
@@ -243,6 +271,10 @@ def summarise(game: str, options: dict, seed: int, specs: list[BotSpec], results
                "deals_outscored": outscored / len(results) if len(labels) == 2 else None,
                "moves": len(ts), "time_mean": statistics.fmean(ts) if ts else 0.0, "time_p95": percentile(ts, 0.95),
                "fallbacks": sum(r["labels"][lab]["fallbacks"] for r in results)}
+        entries = sum(r["labels"][lab].get("entries", 0) for r in results)
+        if entries:
+            row["stage2_entries"] = entries
+            row["stage2_won_entry"] = sum(r["labels"][lab]["entries_won"] for r in results) / entries
         if game == "knockout":
             row["fair_share"] = 1 / n_seats
             row["share_ratio"] = row["win_rate"] * n_seats
@@ -315,6 +347,9 @@ def report(summary: Summary) -> str:
         if "share_ratio" in r:
             lines.append(f"{'':<16}win share {100 * r['win_rate']:.1f}% = {r['share_ratio']:.2f}x the fair share "
                          f"({100 * r['fair_share']:.1f}%)")
+        if "stage2_won_entry" in r:
+            lines.append(f"{'':<16}entered stage 2 with a winning hand (exact play from there): "
+                         f"{100 * r['stage2_won_entry']:.1f}% of {r['stage2_entries']}")
         if info.partnerships:
             lines.append(f"{'':<16}mean tricks per deal for its partnership: {r['score']:.3f}")
     lines.append("bot failures played at random: " + ", ".join(f"{r['bot']} {r['fallbacks']}" for r in summary.rows))

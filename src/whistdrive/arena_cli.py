@@ -25,7 +25,8 @@ def register(subparsers) -> None:
         "arena", help="bots play duplicate deals; prints score difference, win rate and time per move",
         description="Play duplicate deals (same cards, seats swapped or rotated) between bots and report, per bot, "
                     "the mean score difference per deal with a 95%% confidence interval, the win rate and the "
-                    "time per move. Bots: random, beginner, intermediate, expert, cheater; LEVEL:SECONDS sets a "
+                    "time per move. Bots: random, beginner, intermediate, expert, cheater, expert-2026.11 (the expert "
+                    "frozen as it was before issue 14, to measure changes against); LEVEL:SECONDS sets a "
                     "budget per move (e.g. expert:0.3), LEVEL:worlds=N a budget of N sampled worlds per move "
                     "(e.g. expert:worlds=64), which gives the same results on any machine; openspiel-ismcts:N is "
                     "OpenSpiel's ISMCTS with N simulations per move (needs the rl extra).")

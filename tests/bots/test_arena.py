@@ -109,3 +109,35 @@ def test_cli_tolerates_bot_errors_only_when_asked(broken_beginner, capsys):
     out = capsys.readouterr().out
     assert "bot failures played at random: intermediate 0, beginner " in out
     assert "beginner 0" not in out
+
+
+@pytest.mark.parametrize("options", [{}, {"count": "all26"}])
+def test_stage2_entry_says_who_wins_with_exact_play_from_there(options):
+    """Checked by playing stage 2 out with exact play by both (the expert's stage 2 is the solve)."""
+    from whistdrive import new_game
+    from whistdrive.arena import stage2_entry
+    from whistdrive.bots import make_player
+
+    seen = set()
+    for seed in range(6):
+        g = new_game("german", options, seed=seed)
+        weak = [make_player(level, "german", seed=seed) for level in ("random", "intermediate")]
+        while g.stage == 1:
+            assert stage2_entry(g) is None or len(g.play.tricks) == 13
+            g.apply(weak[g.current_seat].choose(g.observation(g.current_seat)))
+        entry = stage2_entry(g)
+        exact = make_player("expert", "german", seed=seed, worlds=1)
+        while not g.is_over:
+            g.apply(exact.choose(g.observation(g.current_seat)))
+        winner = g.result()["winner"]
+        assert entry == ([0.5, 0.5] if winner is None else [float(s == winner) for s in (0, 1)])
+        seen.add(tuple(entry))
+    assert len(seen) > 1  # both seats won somewhere: the check told something
+
+
+def test_the_german_report_gives_the_share_of_winning_stage2_entries():
+    s = run("german", ["intermediate", "random"], deals=3, seed=2, progress=False)
+    a, b = s.rows
+    assert a["stage2_entries"] == b["stage2_entries"] == 6
+    assert a["stage2_won_entry"] + b["stage2_won_entry"] == pytest.approx(1.0)
+    assert "entered stage 2 with a winning hand" in report(s)

@@ -39,38 +39,43 @@ BUDGETS: dict[str, dict[str, float]] = {
 GAMES = ("german", "whist", "knockout", "humbug")
 
 
+EXPERTS: dict[str, tuple[str, str]] = {
+    "german": ("german_expert", "GermanExpert"),
+    "whist": ("whist_expert", "WhistExpert"),
+    "knockout": ("knockout_expert", "KnockoutExpert"),
+    "humbug": ("humbug_expert", "HumbugExpert"),
+}
+"""The expert of each game: its module in this package and its class (imported when first asked for)."""
+
+REFERENCE_LEVELS: tuple[str, ...] = ("expert-2026.11",)
+"""Frozen experts, kept so that the arena measures every change against them; never offered to users.
+``expert-2026.11`` is the expert as it stood before issue 14 (its class with ``reference=True``)."""
+
+
 def _expert_class(game: str):
-    if game == "german":
-        from .german_expert import GermanExpert
+    from importlib import import_module
 
-        return GermanExpert
-    if game == "whist":
-        from .whist_expert import WhistExpert
-
-        return WhistExpert
-    if game == "humbug":
-        from .humbug_expert import HumbugExpert
-
-        return HumbugExpert
-    from .knockout_expert import KnockoutExpert
-
-    return KnockoutExpert
+    module, name = EXPERTS[game]
+    return getattr(import_module(f".{module}", __name__), name)
 
 
 def make_player(level: str, game: str, seed: int | None = None, budget: float | None = None,
                 worlds: int | None = None) -> Player:
-    """A player of ``level`` (one of :data:`LEVELS`) for ``game``; ``budget`` overrides its seconds per move.
+    """A player of ``level`` (one of :data:`LEVELS` or :data:`REFERENCE_LEVELS`) for ``game``; ``budget``
+    overrides its seconds per move.
 
     ``worlds`` gives the expert a budget of sampled worlds per move instead of
     seconds: with a seed, its moves are then the same on any machine.
     """
     if game not in GAMES:
         raise UsageError(f"unknown game {game!r}: expected one of {', '.join(GAMES)}")
-    if level not in LEVELS:
-        raise UsageError(f"unknown level {level!r}: expected one of {', '.join(LEVELS)}")
+    if level not in LEVELS and level not in REFERENCE_LEVELS:
+        raise UsageError(f"unknown level {level!r}: expected one of {', '.join(LEVELS + REFERENCE_LEVELS)}")
     cls = {"random": RandomPlayer, "beginner": Beginner, "intermediate": Intermediate}.get(level)
     if cls is None:
-        player = _expert_class(game)(game, seed, BUDGETS[level][game] if budget is None else budget, worlds=worlds)
+        reference = level in REFERENCE_LEVELS
+        player = _expert_class(game)(game, seed, BUDGETS["expert"][game] if budget is None else budget,
+                                     worlds=worlds, reference=reference)
         player.level = level
         return player
     if worlds is not None:
@@ -118,4 +123,4 @@ def hint(observation: dict, budget: float | None = None) -> dict:
     return {"best": best, "values": {a: float(values[a]) for a in legal}}
 
 
-__all__ = ["BUDGETS", "LEVELS", "Player", "hint", "make_cheater", "make_player"]
+__all__ = ["BUDGETS", "EXPERTS", "LEVELS", "REFERENCE_LEVELS", "Player", "hint", "make_cheater", "make_player"]

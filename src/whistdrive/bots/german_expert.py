@@ -14,12 +14,16 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
+
 from ..cards import FULL_MASK
 from ..games.german import deal_points
 from ..games.trick import SUIT_MASKS, beats, legal_mask, winning_play
 from ..solver import values_german_stage1
+from ..solver._playout import finish_stage1
 from ..solver.api import Position, side_one_tricks
 from .dd import play_values
+from .german_playout import policy_card
 from .heuristic import card_text
 from .rules import card_cost, classic_card, german_wants
 from .sampling import sample_hands
@@ -55,13 +59,12 @@ class Rules:
         hi = min(left, max(0, half + 1))
         return lo, hi
 
-    def value(self, me: int, won1: list[int], won2: list[int]) -> float:
-        """My score for the deal minus the opponent's, with a little weight on the margin."""
+    def value(self, me: int, won1: list[int], won2: list[int], margin: float = 0.01) -> float:
+        """My score for the deal minus the opponent's, with ``margin`` per trick of counted margin."""
         counted = won2 if self.count == "last13" else [won1[0] + won2[0], won1[1] + won2[1]]
         winner, points = deal_points((counted[0], counted[1]), self.low, self.count, self.scoring)
-        margin = (counted[me] - counted[1 - me]) * (-1 if self.low else 1)
         main = 0 if winner is None else (points if winner == me else -points)
-        return main + 0.01 * margin
+        return main + margin * (counted[me] - counted[1 - me]) * (-1 if self.low else 1)
 
 
 def want_prize(rules: Rules, prize: int | None, trump: int, stock_left: int, trick: list, legal: int) -> bool:
@@ -124,8 +127,16 @@ class World:
         self.leader = w
 
 
-def playout_value(world: World, me: int, trump: int, rules: Rules) -> float:
-    """Finish stage 1 with the classic policy, then solve stage 2 exactly."""
+def playout_value(world: World, me: int, trump: int, rules: Rules, policy: str = "classic",
+                  margin: float | None = None, rng: random.Random | None = None, spread: int | None = None) -> float:
+    """Finish stage 1 with ``policy``, then solve stage 2 exactly.
+
+    The leaf is the deal's score with ``margin`` per trick of counted margin; ``None`` is the frozen
+    expert's leaf: only whether the deal is won (a null-window solve), the margin clamped to its window.
+    ``spread`` widens that window by so many tricks each way (None with a margin: the exact count).
+    """
+    if policy != "classic" or margin is not None:
+        return _playout_leaf(world, me, trump, rules, policy, margin, rng or random.Random(0), spread)
     while world.done < 13:
         s = world.to_play()
         hand = world.hands[s]
@@ -149,8 +160,49 @@ def playout_value(world: World, me: int, trump: int, rules: Rules) -> float:
     return rules.value(me, world.won1, won2)
 
 
+def finish_compiled(world: World, trump: int, rules: Rules) -> None:
+    """The classic policy to the end of stage 1, by the compiled kernel (the same cards as in Python)."""
+    if world.done >= 13:
+        return
+    tseat, tcard = world.trick[0] if world.trick else (-1, -1)
+    h0, h1, leader, w0, w1 = finish_stage1(
+        world.hands[0], world.hands[1], np.array(world.stock, dtype=np.int64), world.leader, tseat, tcard,
+        world.done, world.won1[0], world.won1[1], world.gone, trump, rules.follow1, rules.low,
+        rules.count == "all26")
+    world.hands = {0: int(h0), 1: int(h1)}
+    world.leader, world.won1, world.done, world.stock, world.trick = int(leader), [int(w0), int(w1)], 13, [], []
+
+
+def _playout_leaf(world: World, me: int, trump: int, rules: Rules, policy: str, margin: float | None,
+                  rng: random.Random, spread: int | None) -> float:
+    if policy == "compiled":
+        finish_compiled(world, trump, rules)
+    while world.done < 13:
+        world.play(policy_card(policy, world, rules, trump, rng, want_prize), trump)
+    left = 26 - world.done
+    lo, hi = rules.window(me, world.won1, world.won2, left) if margin is None or spread is not None else (0, left)
+    if margin is not None and spread is not None:
+        lo, hi = max(0, lo - spread), min(left, hi + spread)
+    pos = Position([world.hands[0], world.hands[1]], trump, world.leader, (), (1 - me, me))
+    future = side_one_tricks(pos, lo, hi)
+    won2 = list(world.won2)
+    won2[me] += future
+    won2[1 - me] += left - future
+    return rules.value(me, world.won1, won2, 0.01 if margin is None else margin)
+
+
 class GermanExpert(SearchPlayer):
-    """Exact stage 2; stage 1 by sampling worlds whose stock draws stay chance events."""
+    """Exact stage 2; stage 1 by sampling worlds whose stock draws stay chance events.
+
+    ``policy`` plays out the rest of stage 1 and ``margin`` weighs each trick of counted margin in a
+    leaf (see :func:`playout_value`); the frozen reference (``reference=True``) keeps the classic
+    policy and the won-or-lost leaf.
+    """
+
+    policy = "compiled"  # the classic policy, compiled: the same cards, a third of the time (docs/bots.md)
+    margin: float | None = None  # counting the tricks (1.0) separates close cards in fewer worlds, but did not
+    # win measurably more games (docs/bots.md, issue 14): the won-or-lost leaf stays
+    spread: int | None = None
 
     def evaluate(self, observation: dict, budget: float | None = None) -> dict[str, float]:
         v = read(observation)
@@ -226,7 +278,11 @@ class GermanExpert(SearchPlayer):
             for c in cands:
                 w = world.copy()
                 w.play(c, trump)
-                totals[c] += playout_value(w, v.seat, trump, rules)
+                if self.reference:
+                    totals[c] += playout_value(w, v.seat, trump, rules)
+                else:
+                    totals[c] += playout_value(w, v.seat, trump, rules, self.policy, self.margin, self.rng,
+                                               self.spread)
             rounds += 1
         return {card_text(c): totals[reps[c]] / rounds for c in reps}
 

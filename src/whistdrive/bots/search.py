@@ -23,8 +23,9 @@ class SearchPlayer(Player):
     min_rounds = 2
 
     def __init__(self, game: str, seed: int | None = None, budget: float | None = None,
-                 true_game: Callable[[], Any] | None = None, worlds: int | None = None):
+                 true_game: Callable[[], Any] | None = None, worlds: int | None = None, reference: bool = False):
         super().__init__(game, seed, budget)
+        self.reference = reference  # play exactly as the frozen expert-2026.11: no later improvement applies
         self.true_game = true_game  # only for the cheater: the live game, every card visible
         if worlds is not None and (not isinstance(worlds, int) or isinstance(worlds, bool) or worlds < 1):
             raise ValueError(f"worlds must be a positive int, not {worlds!r}")

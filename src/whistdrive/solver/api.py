@@ -568,6 +568,9 @@ def warm_up() -> None:
     solve_two_hand(0b11, 0b11 << 13, 0, 0)
     solve_whist([1, 1 << 13, 1 << 26, 1 << 39], None, 0, backend="numba")
     solve_knockout([1, 2, 4], 0, 0, (), 0)  # German Whist stage 1 has no kernel of its own: nothing more
+    from ._playout import finish_stage1  # the German expert's compiled stage-1 playout
+
+    finish_stage1(1, 2, np.array([4, 8], dtype=np.int64), 0, -1, -1, 12, 6, 6, 0, 0, True, False, False)
     try:  # load DDS (the default four-hand backend) too, if endplay is installed
         solve_whist([1, 1 << 13, 1 << 26, 1 << 39], None, 0, backend="dds")
     except ImportError:
