@@ -19,8 +19,6 @@ break ties.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from typing import Any
 
 from ..cards import FULL_MASK
 from ..games.trick import SUIT_MASKS, beats, legal_mask
@@ -65,14 +63,10 @@ def honours_in(hand: int, trump: int) -> int:
 class HumbugExpert(SearchPlayer):
     budget = 0.6
 
-    def __init__(self, game: str, seed: int | None = None, budget: float | None = None,
-                 true_game: Callable[[], Any] | None = None, worlds: int | None = None, reference: bool = False):
-        super().__init__(game, seed, budget, true_game, worlds)
-        self.reference = reference  # the expert as it stood before issue 14 (``expert-2026.11``), unchanged
-        # The model of the other player: the chance it made the classic play, and how sharply its exchange
-        # follows the hand count. Sharper values (0.9, 0.25) fit our own rule-based levels (+0.07 points a
-        # deal against the intermediate) but not an expert (neutral): the expert keeps the softer ones.
-        self.match, self.spread = MATCH, SPREAD
+    # The model of the other player: the chance it made the classic play, and how sharply its exchange
+    # follows the hand count. Sharper values (0.9, 0.25) fit our own rule-based levels (+0.07 points a
+    # deal against the intermediate) but not an expert (neutral): the expert keeps the softer ones.
+    match, spread = MATCH, SPREAD
 
     def choose(self, observation: dict, budget: float | None = None) -> str:
         if observation.get("decision") == "play" and len(observation["legal"]) > 1:
