@@ -29,7 +29,9 @@ def db_path(tmp_path):
     return tmp_path / "games.db"
 
 
-OPEN_SEATS: list = []  # sockets a failing test left open: closed at teardown, or the client would wait on them
+# Sockets a failing test left open: closed at teardown, or the client's exit would wait on them for ever
+# (pytest-timeout stops its timer when a test fails, so no timeout ends that wait).
+OPEN_SEATS: list = []
 
 
 @pytest.fixture
