@@ -16,13 +16,8 @@ run: $(STAMP)  ## set up, then serve the web app at http://127.0.0.1:8000
 play: $(STAMP)  ## a terminal game of German Whist against the computer
 	$(BIN)/whistdrive play german
 
-# OpenSpiel's ISMCTS leaves its process unfit for the web tests that follow (a socket test fails, then its
-# teardown hangs), so its tests run in a process of their own.
-ISOLATED := tests/rl/test_ismcts.py
-
 test: $(TEST_STAMP) browser postgresql  ## set up, then run the whole test suite (doctests and mypy included)
-	$(BIN)/python -m pytest -n 2 --dist loadgroup --ignore=$(ISOLATED)
-	$(BIN)/python -m pytest $(ISOLATED)
+	$(BIN)/python -m pytest -n 2 --dist loadgroup
 
 browser:  ## Debian's Chromium for the browser tests (test tools cannot download browsers here)
 	@bash scripts/install-chromium.sh

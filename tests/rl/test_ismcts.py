@@ -63,12 +63,14 @@ def test_openspiel_ismcts_plays_legal_moves_in_the_arena():
     assert row["moves"] > 0 and row["games"] == 2
 
 
-def test_openspiel_bot_names_are_checked():
+def test_openspiel_bot_names_are_checked(monkeypatch):
+    from whistdrive.spiel import resample
     from whistdrive.spiel.bots import make_spiel_player
 
     g = new_game("german", seed=1)
     with pytest.raises(ValueError, match="unknown OpenSpiel bot"):
         make_spiel_player("openspiel-cfr", "german", lambda: g)
+    monkeypatch.delitem(resample.REDEAL, "humbug")  # a game whose hidden cards cannot be redealt
     with pytest.raises(ValueError, match="not redealt"):
         make_spiel_player("openspiel-ismcts", "humbug", lambda: new_game("humbug", seed=1))
     with pytest.raises(ValueError, match="at least one simulation"):

@@ -51,7 +51,9 @@ def database_url(request, tmp_path) -> str:
     return request.getfixturevalue("postgres").new_database()
 
 
-OPEN_SEATS: list = []  # sockets a failing test left open: closed at teardown, or the client would wait on them
+# Sockets a failing test left open: closed at teardown, or the client's exit would wait on them for ever
+# (pytest-timeout stops its timer when a test fails, so no timeout ends that wait).
+OPEN_SEATS: list = []
 
 
 def serving(db):
