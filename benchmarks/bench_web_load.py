@@ -18,8 +18,14 @@ Two loads:
   ``--ramp`` seconds; the first one refused (503 ``site_full``) is reported.
 
     python benchmarks/bench_web_load.py --tables 100
+    python benchmarks/bench_web_load.py --tables 200 --processes 2 \
+        --database-url postgresql+psycopg://user:password@host/dbname
     python benchmarks/bench_web_load.py --game whist --level expert --tables 60 --hinters 10 \\
         --bot-pool process --bot-workers 2 --ramp 0.5 --seconds 120
+
+With ``--processes N --database-url`` (PostgreSQL) it starts N servers on that
+database and spreads the tables over them in turn, each table's person
+connected to the process it was opened through.
 
 The server comes from the ``PYTHONPATH`` the benchmark runs with, so the same
 load can be measured on another checkout (options it does not know are not
@@ -31,6 +37,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import collections
+import contextlib
 import json
 import os
 import random
@@ -182,47 +189,65 @@ def server_options(args) -> list[str]:
     return out
 
 
+def start_servers(args) -> list[tuple[subprocess.Popen, str]]:
+    """The servers under test and their base URLs: one on a temporary SQLite file, or
+    ``--processes`` on ``--database-url``."""
+    db = ["--database-url", args.database_url] if args.database_url else \
+        ["--db", os.path.join(tempfile.mkdtemp(prefix="wd-bench-"), "bench.db")]
+    out = []
+    for _ in range(args.processes):
+        port = free_port()
+        out.append((subprocess.Popen([sys.executable, "-m", "whistdrive.web", "serve", "--port", str(port), *db,
+                                      *server_options(args)], stdout=subprocess.DEVNULL),
+                    f"http://127.0.0.1:{port}"))
+    return out
+
+
 async def main_async(args) -> None:
-    tmp = tempfile.mkdtemp(prefix="wd-bench-")
-    port = free_port()
-    base, ws_base = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
-    proc = subprocess.Popen([sys.executable, "-m", "whistdrive.web", "serve", "--port", str(port), "--db",
-                             os.path.join(tmp, "bench.db"), *server_options(args)], stdout=subprocess.DEVNULL)
+    servers = start_servers(args)
+    procs, bases = [p for p, _ in servers], [b for _, b in servers]
+    base = bases[0]
     try:
-        for _ in range(600):
-            try:
-                if httpx.get(base + "/healthz", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                await asyncio.sleep(0.1)
+        for b in bases:
+            for _ in range(600):
+                try:
+                    if httpx.get(b + "/healthz", timeout=1).status_code == 200:
+                        break
+                except httpx.HTTPError:
+                    await asyncio.sleep(0.1)
         meta = httpx.get(base + "/api/meta").json()
         level = args.level if args.level in meta["levels"] else meta["levels"][0]
         n_bots = {"german": 1, "whist": 3, "knockout": 1, "humbug": 1}[args.game]
         await asyncio.sleep(args.warm)  # the workers warm up
-        idle = rss_kb(proc.pid)
-        cpu0, me0 = cpu_s(proc.pid), time.process_time()
+        idle = sum(rss_kb(p.pid) for p in procs)
+        cpu0, me0 = sum(cpu_s(p.pid) for p in procs), time.process_time()
         fig = Figures()
         deadline = time.monotonic() + args.seconds
         t0 = time.monotonic()
         players = []
-        async with httpx.AsyncClient(base_url=base, timeout=60) as http:
-            http.cookies.set("wd_owner", os.urandom(16).hex())  # one person opens every table
+        owner = os.urandom(16).hex()  # one person opens every table
+        async with contextlib.AsyncExitStack() as stack:
+            https = [await stack.enter_async_context(httpx.AsyncClient(base_url=b, timeout=60,
+                                                                       cookies={"wd_owner": owner})) for b in bases]
             plan = [("beginner", args.hints_per_turn)] * args.hinters + [(level, 0)] * args.tables  # askers first
-            for lv, hints in plan:
+            for n, (lv, hints) in enumerate(plan):
+                http, b = https[n % len(bases)], bases[n % len(bases)]  # the tables spread over the processes
                 gid = await open_table(http, args.game, lv, n_bots, fig)
                 if gid is not None:
-                    players.append(asyncio.create_task(play(base, ws_base, http, gid, fig, args.actions, deadline,
-                                                            args.think, hints)))
+                    players.append(asyncio.create_task(play(b, "ws" + b.removeprefix("http"), http, gid, fig,
+                                                            args.actions, deadline, args.think, hints)))
                 if args.ramp:
                     await asyncio.sleep(args.ramp)
             results = await asyncio.gather(*players, return_exceptions=True)
         wall = time.monotonic() - t0
         failed = [r for r in results if isinstance(r, BaseException)]
-        server_cpu, client_cpu = cpu_s(proc.pid) - cpu0, time.process_time() - me0
-        loaded = rss_kb(proc.pid)
+        server_cpu, client_cpu = sum(cpu_s(p.pid) for p in procs) - cpu0, time.process_time() - me0
+        loaded = sum(rss_kb(p.pid) for p in procs)
         lat = fig.actions
         print(f"load average {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} {os.getloadavg()[2]:.2f}  "
               f"({os.cpu_count()} cores)")
+        print(f"{args.processes} server process(es) on "
+              f"{'PostgreSQL' if args.database_url.startswith('postgresql') else 'SQLite'}")
         print(f"{args.game}: tables={args.tables} of {level} + {args.hinters} asking {args.hints_per_turn} hints "
               f"a card; opened {fig.opened}, refused {fig.refused}"
               + (f" (first refused with {fig.refused_at} open)" if fig.refused_at is not None else "")
@@ -247,8 +272,10 @@ async def main_async(args) -> None:
         print(f"server memory: idle {idle / 1024:.1f} MiB, with {fig.opened} tables {loaded / 1024:.1f} MiB "
               f"=> {(loaded - idle) / max(1, fig.opened):.0f} KiB per table")
     finally:
-        proc.terminate()
-        proc.wait(30)
+        for p in procs:
+            p.terminate()
+        for p in procs:
+            p.wait(30)
 
 
 def main() -> None:
@@ -268,7 +295,12 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=60.0, help="stop after this long in any case")
     ap.add_argument("--think", type=float, default=1.0,
                     help="mean thinking time of each table's human between actions (0: flat out)")
-    asyncio.run(main_async(ap.parse_args()))
+    ap.add_argument("--processes", type=int, default=1, help="server processes (more than one: PostgreSQL)")
+    ap.add_argument("--database-url", default="", help="the servers' database (default: a temporary SQLite file)")
+    args = ap.parse_args()
+    if args.processes > 1 and not args.database_url.startswith("postgresql"):
+        ap.error("several processes share a PostgreSQL database: give --database-url postgresql+psycopg://...")
+    asyncio.run(main_async(args))
 
 
 if __name__ == "__main__":

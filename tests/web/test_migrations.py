@@ -153,3 +153,22 @@ def test_a_development_database_is_adopted(database_url):
     with store.engine.connect() as c:
         assert migrate.current(c) == (migrate.head(),)
     store.close()
+
+
+def test_open_seats_keep_their_invitations(database_url):
+    """Revision 0004 moves the invitations of open seats out of their places rows: a link sent
+    before the upgrade still opens its seat; a taken seat's old hash opens nothing."""
+    engine = create_engine(database_url)
+    with engine.begin() as c:
+        command.upgrade(migrate.config(c), "0003")
+        c.execute(text("INSERT INTO games (id, owner, game, options, seats, human_seat, token, seed, chance, status, "
+                       "levels, undos, n_actions, created, updated) VALUES ('v1', 'o', 'german', '{}', "
+                       "'[{\"kind\": \"human\"}, {\"kind\": \"human\"}]', 0, 't0', '1', '[]', 'open', '', 0, 0, 0, 0)"))
+        c.execute(text("INSERT INTO places (game_id, seat, token, state, person, invite, invite_expires) VALUES "
+                       "('v1', 0, 't0', 'taken', 'o', NULL, NULL), ('v1', 1, 't1', 'open', NULL, :d, 1e10), "
+                       "('v1', -1, 'tw', 'watch', NULL, :old, 5)"), {"d": "d" * 64, "old": "e" * 64})
+    engine.dispose()
+    store = Store(database_url)
+    assert store.find_invite("d" * 64) == ("v1", 1, 1e10) and store.find_invite("e" * 64) is None
+    assert store.claim("v1", 1, "d" * 64, "p", "Bo")[1]["state"] == "taken"
+    store.close()

@@ -8,9 +8,11 @@ import secrets
 import time
 
 import pytest
+from sqlalchemy import update
 
 from whistdrive import new_game
 from whistdrive.cards import DECK
+from whistdrive.web.store import invitations_table
 
 from .conftest import Seat, make_client
 from .test_no_leaks import hidden_cards, strings
@@ -222,7 +224,9 @@ def test_invitations_expire_and_die_when_the_table_starts_early(client):
     t = new_table(client, "whist", [PERSON, PERSON, PERSON, BOT], {"length": "deal"})
     creator = client.cookies["wd_owner"]
     live = t["live"]
-    live.row.places[1]["invite_expires"] = time.time() - 1
+    with client.app.state.store.engine.begin() as c:
+        c.execute(update(invitations_table).where(invitations_table.c.game_id == t["id"],
+                                                  invitations_table.c.seat == 1).values(expires=time.time() - 1))
     as_person(client)
     r = client.post("/api/join", json={"invite": token_of(t["invites"]["1"]), "name": "Late"})
     assert r.json()["error"] == "invite_expired" and live.row.places[1]["state"] == "open"

@@ -12,7 +12,7 @@ import time
 import pytest
 
 from .conftest import OPEN_SEATS, Seat, create, make_client
-from .test_people import PERSON, as_person, join, new_table, token_of
+from .test_people import BOT, PERSON, as_person, join, new_table, token_of
 
 
 @contextlib.contextmanager
@@ -99,6 +99,59 @@ def test_four_people_on_two_processes_play_whist_to_the_end(postgres):
         assert len(a.app.state.store.load(t["id"]).actions) == seq
         for seat in everyone:
             seat.close()
+
+
+def wait_for(check, seconds: float = 10.0) -> bool:
+    """Whether ``check()`` came true within a generous deadline (news from another process is asynchronous)."""
+    deadline = time.monotonic() + seconds
+    while not check() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return check()
+
+
+def test_invitations_work_through_every_process(postgres):
+    """A table made through one process: its creator's links asked through the other, and its
+    invitations used through either, each seat once; the last person seated starts the table on both."""
+    with processes(postgres.new_database()) as (a, b):
+        a.get("/")
+        t = new_table(a, "whist", [PERSON, PERSON, PERSON, BOT], {"length": "deal"})
+        creator = a.cookies["wd_owner"]
+        assert b.get(t["watch"]).status_code == 200  # b holds the table in memory too
+        as_person(b, creator)
+        there = b.get(f"/api/games/{t['id']}/links").json()["invites"]
+        assert set(there) == {"0", "1"} and there["0"] != t["invites"]["0"]  # b cannot read a's links back
+        as_person(b)
+        assert join(b, t["invites"]["0"], "Ann")["seat"] == 0  # a's link, through b
+        as_person(a)
+        r = a.post("/api/join", json={"invite": token_of(there["0"]), "name": "Eve"})
+        assert r.json()["error"] == "bad_invite"  # the seat's other link died with it
+        assert join(a, there["1"], "Bo")["seat"] == 1  # b's link, through a
+        r = b.post("/api/join", json={"invite": token_of(t["invites"]["1"]), "name": "Eve"})
+        assert r.json()["error"] == "bad_invite"
+        row = a.app.state.store.load(t["id"])
+        assert row.status == "active" and [s["kind"] for s in row.seats] == ["human", "human", "human", "bot"]
+        assert {s: p["name"] for s, p in row.places.items() if s in (0, 1)} == {0: "Ann", 1: "Bo"}
+        assert wait_for(lambda: b.app.state.tables.live[t["id"]].row.status == "active")
+        assert a.app.state.tables.live[t["id"]].row.seats == row.seats == b.app.state.tables.live[t["id"]].row.seats
+
+
+def test_starting_early_through_another_process_keeps_who_joined(postgres):
+    """The creator starts the table through a process that has not heard yet of the person who
+    just joined through the other: that person keeps the seat, only the open one goes to a computer."""
+    with processes(postgres.new_database()) as (a, b):
+        a.get("/")
+        t = new_table(a, "whist", [PERSON, PERSON, PERSON, BOT], {"length": "deal"})
+        creator = a.cookies["wd_owner"]
+        assert b.get(t["watch"]).status_code == 200
+        as_person(a)
+        join(a, t["invites"]["0"], "Ann")
+        as_person(b, creator)
+        assert b.post(f"/api/games/{t['id']}/start").json() == {"ok": True}
+        row = b.app.state.store.load(t["id"])
+        assert [s["kind"] for s in row.seats] == ["human", "bot", "human", "bot"]
+        assert row.places[0]["state"] == "taken" and row.places[1]["state"] == "bot"
+        assert b.app.state.tables.live[t["id"]].row.seats == row.seats
+        assert wait_for(lambda: a.app.state.tables.live[t["id"]].row.seats == row.seats)
 
 
 def test_an_idle_table_leaves_memory_and_comes_back(database_url):

@@ -19,7 +19,7 @@ def store(database_url):
 
 def new_row(gid: str = "a1", owner: str = "o" * 32, name: str = "Анна «Ж»") -> GameRow:
     places = {0: {"token": "t0-" + gid, "state": "taken", "person": owner, "name": name},
-              1: {"token": "t1-" + gid, "state": "open", "invite": "d" * 64, "invite_expires": 1e10},
+              1: {"token": "t1-" + gid, "state": "open"},
               -1: {"token": "tw-" + gid, "state": "watch"}}
     return GameRow(id=gid, owner=owner, game="german", options={"deals": 2, "note": "ü"},
                    seats=[{"kind": "human"}, {"kind": "human"}], human_seat=0, token="t0-" + gid,
@@ -35,23 +35,24 @@ def test_schema_is_the_migrations(store):
 
 def test_a_game_round_trips(store):
     row = new_row()
-    store.create(row)
+    store.create(row, {"d" * 64: 1}, 1e10)
     got = store.load("a1")
     assert (got.options, got.seats, got.seed, got.chance) == (row.options, row.seats, 2**62 - 1, row.chance)
     assert (got.address, got.grace, got.standin, got.status) == ("2001:db8::1", 30.5, "expert", "open")
-    assert got.places[0]["name"] == "Анна «Ж»" and got.places[1]["invite"] == "d" * 64
-    assert got.places[-1] == {"token": "tw-a1", "state": "watch", "person": None, "name": None, "invite": None,
-                              "invite_expires": None, "won": None}
+    assert got.places[0]["name"] == "Анна «Ж»" and got.places[1]["state"] == "open"
+    assert got.places[-1] == {"token": "tw-a1", "state": "watch", "person": None, "name": None, "won": None}
     assert store.find_token("t1-a1") == ("a1", 1) and store.find_token("tw-a1") == ("a1", -1)
-    assert store.find_invite("d" * 64) == ("a1", 1) and store.find_invite("e" * 64) is None
+    assert store.find_invite("d" * 64) == ("a1", 1, 1e10) and store.find_invite("e" * 64) is None
     assert store.load("nope") is None
 
 
 def test_actions_undo_and_statistics(store):
     owner = "p" * 32
-    store.create(new_row("g1", owner))
-    store.start("g1", [{"kind": "human"}, {"kind": "bot", "level": "random"}], "random")
-    assert store.load("g1").places[1]["state"] == "bot" and store.find_invite("d" * 64) is None
+    store.create(new_row("g1", owner), {"d" * 64: 1}, 1e10)
+    seats, levels, places = store.start("g1", "random")
+    assert (seats, levels) == ([{"kind": "human"}, {"kind": "bot", "level": "random"}], "random")
+    assert places[1]["state"] == "bot" and store.load("g1").places[1]["state"] == "bot"
+    assert store.find_invite("d" * 64) is None and store.start("g1", "expert") is None
     for seq, (seat, action) in enumerate([(0, "AS"), (1, "2S"), (0, "KH")]):
         store.append_action("g1", seq, seat, action, [{"deal": seq}] if seq == 1 else None)
     assert store.load("g1").actions == [(0, "AS"), (1, "2S"), (0, "KH")]
@@ -94,3 +95,24 @@ def test_missing_postgresql_fails_the_tests(monkeypatch):
     monkeypatch.setattr(pg.shutil, "which", lambda name: None)
     with pytest.raises(pytest.fail.Exception, match="install Debian's postgresql package"):
         pg.bindir()
+
+
+def test_an_invitation_seats_one_person_once_before_it_expires(store):
+    """The database takes the seat: a second use, another seat's expired invitation, or a table
+    already started are refused, whichever process asks."""
+    row = new_row("i1")
+    row.seats.append({"kind": "human"})
+    row.places[2] = {"token": "t2-i1", "state": "open"}
+    store.create(row, {"d" * 64: 1, "e" * 64: 1}, 1e10)
+    store.invite("i1", {"f" * 64: 2}, 1.0)  # expired long ago
+    assert store.claim("i1", 2, "f" * 64, "q" * 32, "Late") is None
+    assert store.claim("i1", 2, "d" * 64, "q" * 32, "Wrong seat") is None
+    places = store.claim("i1", 1, "e" * 64, "p" * 32, "Bo")
+    assert places[1] == {"token": "t1-i1", "state": "taken", "person": "p" * 32, "name": "Bo", "won": None}
+    assert places[2]["state"] == "open" and store.load("i1").places == places
+    assert store.find_invite("d" * 64) is None  # the seat's other invitation died with it
+    assert store.claim("i1", 1, "e" * 64, "q" * 32, "Eve") is None
+    store.invite("i1", {"a" * 64: 2}, 1e10)
+    store.start("i1", "beginner")
+    assert store.claim("i1", 2, "a" * 64, "q" * 32, "Too late") is None
+    assert store.load("i1").places[2]["state"] == "bot"

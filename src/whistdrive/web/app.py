@@ -298,14 +298,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.get("/api/games/{game_id}/links")
     async def table_links(request: Request, game_id: str):
-        """The creator's links. Invitations live only in memory (the store keeps their hashes):
-        after a restart the open seats get new ones."""
+        """The creator's links. The store keeps only the invitations' hashes: a process that holds no
+        link for an open seat (another process made it, or this one restarted) adds one."""
         t = await owned(request, game_id)
         if t is None:
             return JSONResponse({"error": "not_found"}, status_code=404)
-        if t.row.status == "open" and any(t.row.places.get(s, {}).get("state") == "open"
-                                          and s not in t.invitations for s in t.row.places if s >= 0):
-            t.invitations = await tables(request).reinvite(t)
+        missing = [s for s, p in t.row.places.items() if s >= 0 and p.get("state") == "open" and s not in t.invitations]
+        if t.row.status == "open" and missing:
+            t.invitations.update(await tables(request).reinvite(t, missing))
         return links(t)
 
     @app.post("/api/games/{game_id}/start")

@@ -1,8 +1,9 @@
 """Invitation links and display names.
 
-An invitation is a random token handed to the creator once; the store keeps
-only its SHA-256, so a copy of the database cannot take a seat. It opens one
-seat, once, until it expires.
+An invitation is a random token handed to the creator; the store keeps only
+its SHA-256, so a copy of the database cannot take a seat. It opens one seat,
+once, until it expires (a seat may have several: each server process makes its
+own when the creator asks it for the links).
 """
 
 from __future__ import annotations

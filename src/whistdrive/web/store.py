@@ -77,7 +77,7 @@ games_table = Table(
 
 # The people's places at a table, one row per seat played by a person, plus one row
 # with seat -1 for the spectator link. ``token`` is the seat's secret link (and its
-# WebSocket token); ``invite`` the SHA-256 of the one-use invitation while the seat is open.
+# WebSocket token).
 places_table = Table(
     "places",
     metadata,
@@ -87,9 +87,19 @@ places_table = Table(
     Column("state", String(8), nullable=False),  # open / taken / left / watch
     Column("person", String(64), index=True),  # the wd_owner cookie of who took the seat
     Column("name", String(40)),
-    Column("invite", String(64), index=True),
-    Column("invite_expires", Float),
     Column("won", Integer),
+)
+
+# The live invitations of the open seats (revision 0004): the SHA-256 of each token, never the token, so a
+# copy of the database cannot take a seat. A seat may have several (each process mints its own when the
+# creator asks for the links); taking the seat, or the table starting, deletes them all.
+invitations_table = Table(
+    "invitations",
+    metadata,
+    Column("digest", String(64), primary_key=True),
+    Column("game_id", String(32), nullable=False, index=True),
+    Column("seat", Integer, nullable=False),
+    Column("expires", Float, nullable=False),  # seconds since the epoch
 )
 
 actions_table = Table(
@@ -150,7 +160,12 @@ class Stale(Exception):
     """The game changed since its writer looked (another process stored the move, or an undo)."""
 
 
-PLACE_FIELDS = ("token", "state", "person", "name", "invite", "invite_expires", "won")
+PLACE_FIELDS = ("token", "state", "person", "name", "won")
+
+
+def _places(rows) -> dict[int, dict]:
+    """A game's places rows, by seat."""
+    return {r.seat: {k: getattr(r, k) for k in PLACE_FIELDS} for r in rows}
 
 
 def _sqlite_transactions(engine: Engine) -> None:
@@ -211,7 +226,8 @@ class Store:
             c.execute(select(1)).scalar_one()
 
     # --- writes ------------------------------------------------------------
-    def create(self, row: GameRow) -> None:
+    def create(self, row: GameRow, invitations: dict[str, int] | None = None, expires: float = 0.0) -> None:
+        """A new game, with its places and the invitations (digest -> seat) to its open seats."""
         now = time.time()
         with self.engine.begin() as c:
             c.execute(insert(games_table).values(
@@ -222,6 +238,36 @@ class Store:
             ))
             for seat, p in row.places.items():
                 c.execute(insert(places_table).values(game_id=row.id, seat=seat, **p))
+            self._invite(c, row.id, invitations or {}, expires)
+
+    def _invite(self, c, game_id: str, invitations: dict[str, int], expires: float) -> None:
+        for digest, seat in invitations.items():
+            c.execute(insert(invitations_table).values(digest=digest, game_id=game_id, seat=seat, expires=expires))
+
+    def invite(self, game_id: str, invitations: dict[str, int], expires: float) -> None:
+        """More invitations (digest -> seat); those already sent stay valid."""
+        with self.engine.begin() as c:
+            self._invite(c, game_id, invitations, expires)
+
+    def claim(self, game_id: str, seat: int, digest: str, person: str, name: str) -> dict[int, dict] | None:
+        """Take the seat an invitation opens, if the table is still open, the seat too and the
+        invitation alive: the seat's invitations die. The game's places afterwards, or None.
+        The game's row is locked first, so two processes seating people one after the other
+        each see the other's seat (and exactly one of them finds the table full)."""
+        g, p, i = games_table, places_table, invitations_table
+        with self.engine.begin() as c:
+            if c.execute(select(g.c.status).where(g.c.id == game_id).with_for_update()).scalar() != "open":
+                return None
+            if c.execute(select(i.c.digest).where(i.c.digest == digest, i.c.game_id == game_id, i.c.seat == seat,
+                                                  i.c.expires >= time.time())).first() is None:
+                return None
+            if c.execute(update(p).where(p.c.game_id == game_id, p.c.seat == seat, p.c.state == "open")
+                         .values(state="taken", person=person, name=name)).rowcount != 1:
+                return None
+            c.execute(delete(i).where(i.c.game_id == game_id, i.c.seat == seat))
+            places = c.execute(select(p).where(p.c.game_id == game_id)).all()
+            self._changed(c, game_id)
+        return _places(places)
 
     def update_place(self, game_id: str, seat: int, **values) -> None:
         with self.engine.begin() as c:
@@ -229,14 +275,27 @@ class Store:
                       .values(**values))
             self._changed(c, game_id)
 
-    def start(self, game_id: str, seats: list[dict], levels: str) -> None:
-        """An open table starts: seats nobody took are now the computer's; their invitations die."""
+    def start(self, game_id: str, level: str) -> tuple[list[dict], str, dict[int, dict]] | None:
+        """An open table starts: seats nobody took go to computers of ``level``; the invitations die.
+        Its seats, levels and places, or None if it was not open. The game's row is locked first, so
+        a person taking a seat through another process meanwhile is either seated or refused."""
+        g, p = games_table, places_table
         with self.engine.begin() as c:
-            c.execute(update(games_table).where(games_table.c.id == game_id).values(
+            r = c.execute(select(g.c.status, g.c.seats).where(g.c.id == game_id).with_for_update()).first()
+            if r is None or r.status != "open":
+                return None
+            seats = json.loads(r.seats)
+            for s in c.execute(select(p.c.seat).where(p.c.game_id == game_id, p.c.state == "open",
+                                                      p.c.seat >= 0)).scalars():
+                seats[s] = {"kind": "bot", "level": level}
+            levels = "+".join(sorted({x["level"] for x in seats if x["kind"] == "bot"}))
+            c.execute(update(g).where(g.c.id == game_id).values(
                 status="active", seats=json.dumps(seats), levels=levels, updated=time.time()))
-            c.execute(update(places_table).where(places_table.c.game_id == game_id, places_table.c.state == "open")
-                      .values(invite=None, invite_expires=None, state="bot"))
+            c.execute(update(p).where(p.c.game_id == game_id, p.c.state == "open").values(state="bot"))
+            c.execute(delete(invitations_table).where(invitations_table.c.game_id == game_id))
+            places = c.execute(select(p).where(p.c.game_id == game_id)).all()
             self._changed(c, game_id)
+        return seats, levels, {r.seat: {k: getattr(r, k) for k in PLACE_FIELDS} for r in places}
 
     def append_action(self, game_id: str, seq: int, seat: int, action: str, chance: list[dict] | None,
                       finished: dict | None = None, undos: int = 0) -> None:
@@ -321,7 +380,7 @@ class Store:
                              .where(actions_table.c.game_id == game_id).order_by(actions_table.c.seq)).all()
             places = c.execute(select(places_table).where(places_table.c.game_id == game_id)).all()
         row = self._row(r, [(a.seat, a.action) for a in acts])
-        row.places = {p.seat: {k: getattr(p, k) for k in PLACE_FIELDS} for p in places}
+        row.places = _places(places)
         return row
 
     def find_token(self, token: str) -> tuple[str, int] | None:
@@ -331,11 +390,12 @@ class Store:
                           .where(places_table.c.token == token)).first()
         return (r.game_id, r.seat) if r else None
 
-    def find_invite(self, digest: str) -> tuple[str, int] | None:
+    def find_invite(self, digest: str) -> tuple[str, int, float] | None:
+        """The (game, seat, expiry) of a live invitation's digest."""
+        i = invitations_table
         with self.engine.connect() as c:
-            r = c.execute(select(places_table.c.game_id, places_table.c.seat)
-                          .where(places_table.c.invite == digest)).first()
-        return (r.game_id, r.seat) if r else None
+            r = c.execute(select(i.c.game_id, i.c.seat, i.c.expires).where(i.c.digest == digest)).first()
+        return (r.game_id, r.seat, r.expires) if r else None
 
     def count_unfinished(self, person: str | None = None, address: str | None = None) -> int:
         """Open and running tables created by a person (or from an address): the creation limits."""

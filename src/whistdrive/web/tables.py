@@ -225,51 +225,44 @@ class Tables(SeatsMixin):
         for s in [i for i, x in enumerate(row_seats) if x["kind"] == "human"]:
             if s != human:
                 invitations[s] = invites.new_token()
-                places[s] = {"token": invites.new_token(), "state": "open", "invite": invites.digest(invitations[s]),
-                             "invite_expires": expires}
+                places[s] = {"token": invites.new_token(), "state": "open"}
         bot_levels = [x["level"] for x in row_seats if x["kind"] == "bot"]
         row = GameRow(id=secrets.token_hex(8), owner=owner, game=name, options=game.options.to_dict(),
                       seats=row_seats, human_seat=human, token=token, seed=seed,
                       chance=list(game.chance.log), levels="+".join(sorted(set(bot_levels))),
                       status="open" if invitations else "active", address=address, grace=grace, standin=standin,
                       places=places)
-        await self.db(self.store.create, row)
+        await self.db(self.store.create, row, {invites.digest(tok): s for s, tok in invitations.items()}, expires)
         t = Live(row, game)
         self.live[row.id] = t
         self.kick(t)
         return t, invitations
 
-    async def reinvite(self, t: Live) -> dict[int, str]:
-        """New invitations for the open seats (the old ones die): after a restart they are not in memory."""
-        out: dict[int, str] = {}
-        async with t.lock:
-            expires = time.time() + self.limits.invite_ttl
-            for s, place in t.row.places.items():
-                if s >= 0 and place.get("state") == "open":
-                    out[s] = invites.new_token()
-                    place.update(invite=invites.digest(out[s]), invite_expires=expires)
-                    await self.db(self.store.update_place, t.row.id, s, invite=place["invite"],
-                                  invite_expires=expires)
+    async def reinvite(self, t: Live, seats: list[int]) -> dict[int, str]:
+        """New invitations for open seats whose links this process does not hold (another process
+        made them, or this one restarted); those already sent stay valid."""
+        out = {s: invites.new_token() for s in seats}
+        await self.db(self.store.invite, t.row.id, {invites.digest(tok): s for s, tok in out.items()},
+                      time.time() + self.limits.invite_ttl)
         return out
 
     async def join(self, invite: str, person: str, name: str) -> tuple[Live, int]:
         """Take the seat an invitation opens (once, before it expires, while the table is open)."""
-        found = await self.db(self.store.find_invite, invites.digest(invite)) if invites.well_formed(invite) else None
+        digest = invites.digest(invite) if invites.well_formed(invite) else None
+        found = await self.db(self.store.find_invite, digest) if digest else None
         t = await self.get(found[0]) if found else None
         if t is None:
             raise TableError("bad_invite", "this invitation is not valid (already used or never issued)")
         seat = found[1]
+        if invites.expired(found[2]):
+            raise TableError("invite_expired", "this invitation has expired")
         async with t.lock:
-            place = t.row.places.get(seat, {})
-            if place.get("state") != "open" or t.row.status != "open" or \
-                    not secrets.compare_digest(place.get("invite") or "", invites.digest(invite)):
+            # the database decides (the seat may have been taken, or the table started, through another process)
+            places = await self.db(self.store.claim, t.row.id, seat, digest, person, name)
+            if places is None:
                 raise TableError("bad_invite", "this invitation is not valid (already used or never issued)")
-            if invites.expired(place.get("invite_expires")):
-                raise TableError("invite_expired", "this invitation has expired")
-            await self.db(self.store.update_place, t.row.id, seat, state="taken", person=person, name=name,
-                          invite=None, invite_expires=None)
-            place.update(state="taken", person=person, name=name, invite=None, invite_expires=None)
-            full = all(t.row.places.get(s, {}).get("state") != "open" for s in people(t.row))
+            t.row.places = places
+            full = all(places.get(s, {}).get("state") != "open" for s in people(t.row))
         if full:
             await self.start(t)
         else:
@@ -281,13 +274,11 @@ class Tables(SeatsMixin):
         async with t.lock:
             if t.row.status != "open":
                 raise TableError("not_open", "the game has already started")
-            level = self.standin_level(t)
-            for s in people(t.row):
-                if t.row.places.get(s, {}).get("state") == "open":
-                    t.row.seats[s] = {"kind": "bot", "level": level}
-                    t.row.places[s].update(state="bot", invite=None, invite_expires=None)
-            t.row.levels = "+".join(sorted({x["level"] for x in t.row.seats if x["kind"] == "bot"}))
-            await self.db(self.store.start, t.row.id, t.row.seats, t.row.levels)
+            # the database says which seats are still open (people may have joined through another process)
+            started = await self.db(self.store.start, t.row.id, self.standin_level(t))
+            if started is None:
+                raise TableError("not_open", "the game has already started")
+            t.row.seats, t.row.levels, t.row.places = started
             t.row.status = "active"
             self.watch_absent(t)
             for c in list(t.conns):
