@@ -66,10 +66,11 @@ def thinking_server(tmp_path):
     """A server with one bot worker, several expert moves waiting for it and one being thought about."""
     port = free_port()
     base = f"http://127.0.0.1:{port}"
+    log = tmp_path / "server.log"  # a file, not a pipe: nobody reads while the test waits, and a full pipe blocks
     env = dict(os.environ, PYTHONPATH=SRC + os.pathsep + os.environ.get("PYTHONPATH", ""))
     proc = subprocess.Popen([sys.executable, "-m", "whistdrive.web", "serve", "--port", str(port),
                              "--db", str(tmp_path / "games.db"), "--bot-workers", "1", "--log-level", "warning"],
-                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+                            env=env, stdout=subprocess.DEVNULL, stderr=log.open("wb"))
     try:
         with httpx.Client(base_url=base, timeout=10) as http:
             for _ in range(300):
@@ -92,7 +93,7 @@ def thinking_server(tmp_path):
                     break
                 time.sleep(0.1)
             else:
-                raise AssertionError("no computer player moved")
+                raise AssertionError(f"no computer player moved: {played}\n{log.read_text()[-3000:]}")
             assert not all(played), "every expert has already moved: nothing is left thinking"
         workers = workers_of(proc.pid)
         assert any("spawn_main" in cmdline(pid) for pid in workers), workers
@@ -101,7 +102,6 @@ def thinking_server(tmp_path):
         if proc.poll() is None:
             proc.kill()
         proc.wait(10)
-        proc.stderr.close()
 
 
 def wait_gone(workers: dict[int, str], seconds: float) -> list[int]:
@@ -121,9 +121,9 @@ def test_kill_9_of_the_server_takes_its_bot_workers_with_it(thinking_server):
     assert wait_gone(workers, 5) == [], {pid: cmdline(pid) for pid in workers}
 
 
-def test_a_normal_stop_while_experts_think_ends_every_worker(thinking_server):
+def test_a_normal_stop_while_experts_think_ends_every_worker(thinking_server, tmp_path):
     proc, workers = thinking_server
     proc.send_signal(signal.SIGTERM)
     # uvicorn stops gracefully, then raises the signal it caught again: ending by SIGTERM is normal
-    assert proc.wait(30) in (0, -signal.SIGTERM), proc.stderr.read().decode()[-2000:]
+    assert proc.wait(30) in (0, -signal.SIGTERM), (tmp_path / "server.log").read_text()[-2000:]
     assert wait_gone(workers, 5) == [], {pid: cmdline(pid) for pid in workers}
