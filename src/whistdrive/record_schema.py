@@ -27,6 +27,15 @@ CardText = Annotated[StrictStr, Field(min_length=2, max_length=3, description='a
 OptionValue = StrictBool | StrictInt | StrictStr | None
 
 
+def known_game(name: str) -> str:
+    """``name`` if it is one of the games, else a clear error (for pydantic validators of records and requests)."""
+    from .games import GAMES  # looked up now: games can be added
+
+    if name not in GAMES:
+        raise ValueError(f"unknown game {name!r} (expected one of {', '.join(GAMES)})")
+    return name
+
+
 class _Strict(BaseModel):
     """No type coercion ("1" is not 1, true is not 1) and no unknown fields."""
 
@@ -91,11 +100,7 @@ class Record(_Strict):
     @field_validator("game")
     @classmethod
     def _known_game(cls, name: str) -> str:
-        from .games import GAMES
-
-        if name not in GAMES:
-            raise ValueError(f"unknown game {name!r} (expected one of {', '.join(GAMES)})")
-        return name
+        return known_game(name)
 
 
 def check(record: Any) -> Record:

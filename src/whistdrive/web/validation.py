@@ -23,6 +23,8 @@ from pydantic import (
     field_validator,
 )
 
+from whistdrive.record_schema import known_game
+
 Name = Annotated[StrictStr, Field(max_length=32)]
 OptionValue = StrictBool | StrictInt | Annotated[StrictStr, Field(max_length=32)] | None
 
@@ -63,11 +65,7 @@ class NewTable(_Strict):
     @field_validator("game")
     @classmethod
     def _known_game(cls, name: str) -> str:
-        from whistdrive.games import GAMES  # looked up now: games can be added
-
-        if name not in GAMES:
-            raise ValueError(f"unknown game {name!r} (expected one of {', '.join(GAMES)})")
-        return name
+        return known_game(name)
 
 
 class JoinTable(_Strict):
