@@ -91,9 +91,9 @@ def browser(server):
         b.close()
 
 
-@pytest.fixture
-def page(browser, server):
-    ctx = browser.new_context(viewport={"width": 1280, "height": 860})
+def fresh_page(browser, **context):
+    """A page in a context of its own, plays shown at once; fails the test if a script error occurred."""
+    ctx = browser.new_context(**context)
     ctx.add_init_script("localStorage.setItem('wd_settings', JSON.stringify({pace: 'instant', autoplay: false, "
                         "fourColour: false}));")
     pg = ctx.new_page()
@@ -103,6 +103,11 @@ def page(browser, server):
     yield pg
     ctx.close()
     assert not errors, errors
+
+
+@pytest.fixture
+def page(browser, server):
+    yield from fresh_page(browser, viewport={"width": 1280, "height": 860})
 
 
 def start_game(page, server, game: str, options: dict | None = None, lang: str | None = None) -> None:

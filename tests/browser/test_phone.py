@@ -5,7 +5,7 @@ from __future__ import annotations
 import httpx
 import pytest
 
-from .conftest import TIMEOUT_MS, play_until, start_game, visible_runs
+from .conftest import fresh_page, play_until, start_game, visible_runs
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
@@ -15,16 +15,7 @@ ARROW_PX = 20  # the room a <select> keeps for its drop-down arrow
 
 @pytest.fixture
 def phone(browser):
-    ctx = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
-    ctx.add_init_script("localStorage.setItem('wd_settings', JSON.stringify({pace: 'instant', autoplay: false, "
-                        "fourColour: false}));")
-    pg = ctx.new_page()
-    pg.set_default_timeout(TIMEOUT_MS)
-    errors: list[str] = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    yield pg
-    ctx.close()
-    assert not errors, errors
+    yield from fresh_page(browser, viewport=PHONE, has_touch=True, is_mobile=True)
 
 
 def games(server) -> list[str]:
