@@ -25,10 +25,13 @@ import asyncio
 import collections
 import heapq
 import itertools
+import logging
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
+
+log = logging.getLogger("whistdrive.web")
 
 MOVE, ADVICE = 0, 1
 """The lanes, highest priority first."""
@@ -60,7 +63,8 @@ OVERRUN_START = 0.1
 """The seconds a worker is expected to hold a job past its grant before any was measured."""
 
 OVERRUNS = 64
-"""The recent jobs whose overrun is remembered; the estimate is their 90th percentile."""
+"""The most recent jobs whose overrun is remembered (of the last ``WINDOW`` seconds); the estimate is
+their 90th percentile."""
 
 PATIENCE = (None, 10.0)
 """Seconds a job of each lane may wait for a worker before it is refused as busy: a move waits as long as
@@ -137,7 +141,8 @@ class Scheduler:
         self.virtual = [0.0, 0.0]  # each lane's virtual time: the tag of its last dispatched job
         self.finish: tuple[dict[str, float], dict[str, float]] = ({}, {})  # key -> tag its next job starts at
         self.shares: collections.deque[tuple[float, float]] = collections.deque()  # (when, granted / budget)
-        self.overruns: collections.deque[float] = collections.deque(maxlen=OVERRUNS)  # held - granted, seconds
+        self.overruns: collections.deque[tuple[float, float]] = collections.deque(maxlen=OVERRUNS)  # (when,
+        # seconds held past the grant)
         # the jobs of the last WINDOW seconds: (ended, lane, key, worker seconds they would hold at half
         # their budget or more, late)
         self.served: collections.deque[tuple[float, int, str, float, bool]] = collections.deque()
@@ -256,20 +261,26 @@ class Scheduler:
         """Measure a job that ended: its worker's overrun, the time it would hold at half its budget
         or more, and for a move whether it was late."""
         now = self.clock()
-        held = now - started
+        held = weight = now - started
         if job.budget > 0:
             over = max(0.0, held - granted)
-            self.overruns.append(over)
-            held = max(held, FULL_SHARE * job.budget + over)
+            self.overruns.append((now, over))
+            weight = max(held, FULL_SHARE * job.budget + over)
         late = job.lane == MOVE and job.budget > 0 and now - job.enqueued > LATE * job.budget
-        self.served.append((now, job.lane, job.key, held, late))
+        if late:  # the capacity is refused meanwhile; the operator learns where the time went
+            log.warning("a move of table %s came late: %.2f s (budget %.2f s): waited %.2f s, granted %.2f s, "
+                        "held %.2f s", job.key, now - job.enqueued, job.budget, started - job.enqueued, granted,
+                        held)
+        self.served.append((now, job.lane, job.key, weight, late))
         self._forget_served()
 
     def overrun(self) -> float:
         """The seconds a worker holds a job past its grant: the 90th percentile of the recent jobs'."""
+        while self.overruns and self.overruns[0][0] < self.clock() - WINDOW:
+            self.overruns.popleft()
         if not self.overruns:
             return OVERRUN_START
-        ordered = sorted(self.overruns)
+        ordered = sorted(over for _, over in self.overruns)
         return ordered[int(0.9 * (len(ordered) - 1))]
 
     def _forget_served(self) -> None:

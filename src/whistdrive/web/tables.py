@@ -158,7 +158,7 @@ class Tables(SeatsMixin):
         if self.store.announces:
             try:  # a clean stop hands the tables over at once (their leases run out now, so another
                 # process takes over those with a computer to move); after a crash the leases run out
-                self.store.keep_leases([gid for gid, t in self.live.items() if self.computer_to_move(t)], 0.0)
+                self.store.hand_over([gid for gid, t in self.live.items() if self.computer_to_move(t)])
             except Exception:
                 log.warning("cannot give up the leases of the computer players", exc_info=True)
         for t in self.live.values():
