@@ -83,9 +83,11 @@ def test_serve_refuses_a_capacity_it_cannot_have(capsys):
 def test_games_resumed_from_a_reused_database_do_not_fill_the_site(db_path):
     """Restarted on a database of unfinished games waiting for their people: they stay on disk (loaded
     when somebody opens them) and do not count against --max-tables; a table being played does."""
+    from .conftest import create
+
     with make_client(db_path, max_tables=2) as c:
-        old = [c.post("/api/games", json=BODY).json() for _ in range(2)]
-        assert all("id" in g for g in old), old
+        c.get("/")
+        old = [create(c, "german", levels=["random"]) for _ in range(2)]
         for g in old:  # each left at its person's turn
             seat = Seat(c, g["id"], g["token"])
             seat.wait_turn()
