@@ -381,3 +381,28 @@ def test_tables_just_admitted_count_as_load_to_come():
     assert not pressed_before and abs(busy - 0.2) < 1e-9
     assert not three and four
     assert settled < 0.2
+
+
+def test_a_table_whose_last_move_overran_gets_a_shorter_grant_than_the_others():
+    """Many jobs held their worker no longer than granted, one table's move overran by 0.6 s (the
+    start of a deal, costly worlds): that table's next move is granted less, another table's is not."""
+    async def main():
+        clock = Clock()
+        s, w = Scheduler(1, clock=clock), Worker()
+        for i in range(20):
+            job = asyncio.create_task(s.submit(MOVE, f"calm{i}", EXPERT, w.job("calm")))
+            await settle()
+            clock.now += EXPERT
+            await w.release_all([job])
+        job = asyncio.create_task(s.submit(MOVE, "dealing", EXPERT, w.job("dealing")))
+        await settle()
+        clock.now += EXPERT + 0.6
+        await w.release_all([job])
+        for key in ("dealing", "other"):
+            await w.release_all([asyncio.create_task(s.submit(MOVE, key, EXPERT, w.job(key)))])
+        return w.started[-2:]
+
+    (dealing, again), (other, fresh) = run(main())
+    assert (dealing, other) == ("dealing", "other")
+    assert fresh == EXPERT
+    assert again < EXPERT and again + 0.6 < 2 * EXPERT

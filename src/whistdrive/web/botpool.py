@@ -52,10 +52,18 @@ def budget_of(level: str, game: str) -> float:
 
 
 def choose(level: str, game: str, observation: dict, seed: int | None, budget: float | None = None) -> str:
-    """Runs in a worker: the bot's action for ``observation`` (a legal action's text)."""
+    """Runs in a worker: the bot's action for ``observation`` (a legal action's text).
+
+    An expert may stop after one sampled world rather than its usual two: a world cannot be
+    interrupted, and at the start of a deal on a loaded machine two can take longer than twice the
+    budget; a person waiting at the table matters more than a second opinion.
+    """
     from whistdrive.bots import make_player
 
-    return str(make_player(level, game, seed=seed, budget=budget).choose(observation))
+    player = make_player(level, game, seed=seed, budget=budget)
+    if getattr(player, "min_rounds", 1) > 1:
+        player.min_rounds = 1
+    return str(player.choose(observation))
 
 
 def hint(observation: dict, budget: float | None = None) -> dict | None:

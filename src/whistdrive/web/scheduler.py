@@ -147,6 +147,7 @@ class Scheduler:
         # their budget or more, late)
         self.served: collections.deque[tuple[float, int, str, float, bool]] = collections.deque()
         self.admissions: collections.deque[float] = collections.deque()  # when each new table was admitted
+        self.table_overrun: dict[str, tuple[float, float]] = {}  # key -> (when, its last job's overrun)
         self.since = clock()  # the measures cover the time since then, at most WINDOW
         self.move_budget = 0.0  # the budget of the last thinking move asked for
         self.running: set[asyncio.Task] = set()
@@ -218,7 +219,7 @@ class Scheduler:
             self.virtual[lane] = max(self.virtual[lane], job.tag)
             self._forget_idle_keys(lane)
             granted = grant(job.budget, self.clock() - job.enqueued, self.thinking[lane], self.lane_slots[lane],
-                            self.overrun())
+                            self.overrun(job.key))
             if lane == ADVICE:  # a hint thinks no longer than the moves could lately
                 granted = max(MIN_SHARE * job.budget, granted * self.recent_share())
             if job.budget > 0 and lane == MOVE:
@@ -265,6 +266,7 @@ class Scheduler:
         if job.budget > 0:
             over = max(0.0, held - granted)
             self.overruns.append((now, over))
+            self.table_overrun[job.key] = (now, over)
             weight = max(held, FULL_SHARE * job.budget + over)
         late = job.lane == MOVE and job.budget > 0 and now - job.enqueued > LATE * job.budget
         if late:  # the capacity is refused meanwhile; the operator learns where the time went
@@ -274,19 +276,28 @@ class Scheduler:
         self.served.append((now, job.lane, job.key, weight, late))
         self._forget_served()
 
-    def overrun(self) -> float:
-        """The seconds a worker holds a job past its grant: the 90th percentile of the recent jobs'."""
-        while self.overruns and self.overruns[0][0] < self.clock() - WINDOW:
+    def overrun(self, key: str | None = None) -> float:
+        """The seconds a worker is expected to hold a job (of ``key``) past its grant: the 90th percentile
+        of the recent jobs', or more if the key's last job overran more. A sampled world costs most at
+        the start of a deal, so a table's last move foretells its next one better than the others do."""
+        now = self.clock()
+        while self.overruns and self.overruns[0][0] < now - WINDOW:
             self.overruns.popleft()
-        if not self.overruns:
-            return OVERRUN_START
-        ordered = sorted(over for _, over in self.overruns)
-        return ordered[int(0.9 * (len(ordered) - 1))]
+        if self.overruns:
+            ordered = sorted(over for _, over in self.overruns)
+            typical = ordered[int(0.9 * (len(ordered) - 1))]
+        else:
+            typical = OVERRUN_START
+        when, own = self.table_overrun.get(key, (0.0, 0.0)) if key is not None else (0.0, 0.0)
+        return max(typical, own) if when >= now - WINDOW else typical
 
     def _forget_served(self) -> None:
         now = self.clock()
         while self.served and self.served[0][0] < now - WINDOW:
             self.served.popleft()
+        if len(self.table_overrun) > 256 + 2 * len(self.served):
+            for key in [k for k, (when, _) in self.table_overrun.items() if when < now - WINDOW]:
+                del self.table_overrun[key]
         self.since = max(self.since, now - WINDOW)
 
     def busyness(self) -> float:
