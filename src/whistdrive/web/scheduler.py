@@ -307,7 +307,7 @@ class Scheduler:
         span = self.clock() - self.since
         if span <= 0:
             return 0.0
-        return sum(held for *_, held, _ in self.served) / (span * self.slots)
+        return sum(weight for *_, weight, _ in self.served) / (span * self.slots)
 
     def admit(self) -> None:
         """A new table was admitted: its moves are load to come."""
@@ -342,9 +342,9 @@ class Scheduler:
     def pressed(self) -> bool:
         """Are the moves short of workers? Yes when a move was late lately, or the moves were granted
         under ``FULL_SHARE`` of their budget on average, or the workers would be busy more than
-        ``BUSIEST`` of the time at half the budgets (counting the tables just admitted), or so many moves wait that the next would think
-        under half its budget. All measured, so capacity follows the machine: slower workers (other
-        work on the cores) overrun more, and fewer tables fit."""
+        ``BUSIEST`` of the time at half the budgets (counting the tables just admitted), or so many
+        moves wait that the next would think under half its budget. All measured, so capacity follows
+        the machine: slower workers (other work on the cores) overrun more, and fewer tables fit."""
         if self.late() or self.recent_share() < FULL_SHARE or self.projected() > BUSIEST:
             return True
         b = self.move_budget
