@@ -50,3 +50,25 @@ def test_experts_think_their_budget_alone_and_less_when_moves_wait(monkeypatch):
     crowded = [b for lv, _, b in built[1:] if lv == "expert"]
     assert len(crowded) == 6 and min(crowded) < expert and max(crowded) <= expert
     assert [b for lv, _, b in built if lv == "beginner"] == [None]  # the level's own (none)
+
+
+def test_a_web_expert_may_stop_after_one_world(monkeypatch):
+    """Worlds cannot be interrupted: on a web table the expert's deadline may end its search after one
+    world, not the usual two; a level without worlds is left alone."""
+    from whistdrive.bots.search import SearchPlayer
+    from whistdrive.web import botpool
+
+    seen: list[int] = []
+    real = SearchPlayer.choose
+
+    def recording(self, observation, budget=None):
+        seen.append(self.min_rounds)
+        return real(self, observation, budget)
+
+    monkeypatch.setattr(SearchPlayer, "choose", recording)
+    g = new_game("whist", seed=1)
+    obs = g.observation(g.current_seat)
+    assert SearchPlayer.min_rounds == 2
+    assert botpool.choose("expert", "whist", obs, 1, 0.01) in obs["legal"]
+    assert seen == [1]
+    assert botpool.choose("beginner", "whist", obs, 1) in obs["legal"]

@@ -84,12 +84,13 @@ def test_previous_release_upgrades_and_resumes(database_url, tmp_path):
         assert listing["stats"] == [{"game": "german", "levels": "random", "played": 1,
                                      "won": old[finished[0]["id"]]["human_won"], "undo": 0}]
         for g in unfinished:
-            live = c.app.state.tables.live[g["id"]]  # resumed at start-up
+            assert g["id"] not in c.app.state.tables.live  # the person's turn: on disk until opened
+            seat = Seat(c, g["id"], g["token"])
+            live = c.app.state.tables.live[g["id"]]
             again = replayed(old[g["id"]], [a for a in rows["actions"] if a["game_id"] == g["id"]])
             assert live.game.actions == again.actions
             for s in range(again.num_seats):
                 assert live.game.observation(s) == again.observation(s)
-            seat = Seat(c, g["id"], g["token"])
             assert seat.last["seq"] == g["seq"]
             assert (seat.view["hand"], seat.view["legal"]) == (g["hand"], g["legal"])  # as the person left it
             seat.play_to_end(rng)

@@ -37,10 +37,11 @@ def test_restart_resumes_exactly(database_url, game, options):
         seat.close()
     with make_client(database_url) as c2:
         c2.cookies.update(cookies)
-        live2 = c2.app.state.tables.live[g["id"]]  # resumed at start-up
-        assert live2.game.actions == actions and live2.game.chance.log == chance
+        assert g["id"] not in c2.app.state.tables.live  # the person's turn: on disk until opened
         assert c2.get("/api/games").json()["unfinished"][0]["id"] == g["id"]
         seat = Seat(c2, g["id"], g["token"])
+        live2 = c2.app.state.tables.live[g["id"]]
+        assert live2.game.actions == actions and live2.game.chance.log == chance
         assert seat.last["type"] == "snapshot" and seat.view == view and seat.last["seq"] == seq
         seat.play_to_end(rng)
         assert seat.view["over"]

@@ -282,6 +282,34 @@ def test_another_process_takes_over_when_the_driver_dies(postgres):
         person.close()
 
 
+def test_a_clean_stop_hands_a_table_whose_computer_is_to_move_to_another_process(postgres):
+    """A process stops normally while its computer thinks, and no other process holds the table: the
+    lease it gives back runs out at once, so another process loads the table and its computer plays
+    (a lease merely cleared would leave the table waiting until its person came back)."""
+    url = postgres.new_database()
+    with processes(url, 1) as (b,):
+        with processes(url, 1) as (a,):
+            a.get("/")
+            g = create(a, "german", {"deals": 1})
+            tables_a = a.app.state.tables
+
+            async def thinking_forever(*args, **kwargs):
+                await asyncio.sleep(3600)
+
+            person = Seat(a, g["id"], g["token"])
+            person.wait_turn()
+            tables_a.pool.choose = thinking_forever
+            while person.my_turn():
+                person.send({"type": "act", "action": person.view["legal"][0], "seq": person.last["seq"]})
+                person.recv()
+            seq = person.last["seq"]
+            person.close()
+            assert g["id"] not in b.app.state.tables.live
+        assert wait_for(lambda: len(b.app.state.store.load(g["id"]).actions) > seq, 30.0), \
+            "no process took the table over"
+        assert g["id"] in b.app.state.tables.live
+
+
 def test_a_person_connected_to_another_process_is_not_away(postgres):
     """Each process knows who is connected to the others: nobody stands in for a person connected
     elsewhere, and when that person goes, the computer stands in after the grace time everywhere."""

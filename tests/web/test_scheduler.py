@@ -317,3 +317,92 @@ def test_a_hint_thinks_less_when_moves_wait():
     crowded, alone = run(main())
     assert alone == EXPERT
     assert crowded < EXPERT
+
+
+def test_the_overrun_measured_on_the_workers_is_taken_off_the_next_grants():
+    """A worker held a move well past its grant (an uninterruptible world, a loaded machine): the next
+    move is granted less, so that its grant and the same overrun still fit twice its budget."""
+    async def main(overrun):
+        clock = Clock()
+        s, w = Scheduler(1, clock=clock), Worker()
+        first = asyncio.create_task(s.submit(MOVE, "t1", EXPERT, w.job("t1")))
+        await settle()
+        clock.now += EXPERT + overrun  # held past the whole budget it was granted
+        await w.release_all([first])
+        second = asyncio.create_task(s.submit(MOVE, "t2", EXPERT, w.job("t2")))
+        await w.release_all([second])
+        return [g for _, g in w.started]
+
+    assert run(main(0.0)) == [EXPERT, EXPERT]
+    first, second = run(main(0.6))
+    assert first == EXPERT  # nothing measured yet
+    assert second < EXPERT and second + 0.6 < 2 * EXPERT
+
+
+def test_a_late_move_makes_the_scheduler_pressed_for_a_while():
+    async def main():
+        clock = Clock()
+        s, w = Scheduler(2, clock=clock), Worker()
+        waiters = [asyncio.create_task(s.submit(MOVE, f"t{i}", EXPERT, w.job(f"t{i}"))) for i in range(2)]
+        await settle()
+        assert not s.pressed()
+        clock.now += 1.5  # both workers held their moves 1.5 s: later than LATE budgets
+        await w.release_all(waiters)
+        lately = s.pressed(), s.late()
+        clock.now += 3600
+        return lately, s.pressed()
+
+    (pressed, late), much_later = run(main())
+    assert pressed and late == 2
+    assert not much_later
+
+
+def test_tables_just_admitted_count_as_load_to_come():
+    """Beginner moves kept one worker busy a fifth of the time: a table admitted now is as busy as the
+    tables measured, so four more would make the workers busier than the limit before they move."""
+    async def main():
+        clock = Clock()
+        s, w = Scheduler(1, clock=clock), Worker()
+        job = asyncio.create_task(s.submit(MOVE, "calm", 0.0, w.job("calm")))
+        await settle()
+        clock.now += 2.0  # one table's moves held the only worker 2 s of the last 10
+        await w.release_all([job])
+        clock.now += 8.0
+        before = s.pressed(), s.projected()
+        for _ in range(3):
+            s.admit()
+        three = s.pressed()
+        s.admit()
+        four = s.pressed()
+        clock.now += 11.0  # settled: the admissions are no longer counted (their moves would be)
+        return before, three, four, s.projected()
+
+    (pressed_before, busy), three, four, settled = run(main())
+    assert not pressed_before and abs(busy - 0.2) < 1e-9
+    assert not three and four
+    assert settled < 0.2
+
+
+def test_a_table_whose_last_move_overran_gets_a_shorter_grant_than_the_others():
+    """Many jobs held their worker no longer than granted, one table's move overran by 0.6 s (the
+    start of a deal, costly worlds): that table's next move is granted less, another table's is not."""
+    async def main():
+        clock = Clock()
+        s, w = Scheduler(1, clock=clock), Worker()
+        for i in range(20):
+            job = asyncio.create_task(s.submit(MOVE, f"calm{i}", EXPERT, w.job("calm")))
+            await settle()
+            clock.now += EXPERT
+            await w.release_all([job])
+        job = asyncio.create_task(s.submit(MOVE, "dealing", EXPERT, w.job("dealing")))
+        await settle()
+        clock.now += EXPERT + 0.6
+        await w.release_all([job])
+        for key in ("dealing", "other"):
+            await w.release_all([asyncio.create_task(s.submit(MOVE, key, EXPERT, w.job(key)))])
+        return w.started[-2:]
+
+    (dealing, again), (other, fresh) = run(main())
+    assert (dealing, other) == ("dealing", "other")
+    assert fresh == EXPERT
+    assert again < EXPERT and again + 0.6 < 2 * EXPERT

@@ -78,3 +78,62 @@ def test_serve_refuses_a_capacity_it_cannot_have(capsys):
     assert main(["serve", "--max-tables", "-1"]) == 2
     err = capsys.readouterr().err
     assert err.count("whistdrive: error:") == 2 and "--bot-workers" in err
+
+
+def test_games_resumed_from_a_reused_database_do_not_fill_the_site(db_path):
+    """Restarted on a database of unfinished games waiting for their people: they stay on disk (loaded
+    when somebody opens them) and do not count against --max-tables; a table being played does."""
+    from .conftest import create
+
+    with make_client(db_path, max_tables=2) as c:
+        c.get("/")
+        old = [create(c, "german", levels=["random"]) for _ in range(2)]
+        for g in old:  # each left at its person's turn
+            seat = Seat(c, g["id"], g["token"])
+            seat.wait_turn()
+            seat.close()
+    with make_client(db_path, max_tables=2) as c:
+        tables = c.app.state.tables
+        assert not set(tables.live) & {g["id"] for g in old} and tables.in_play() == 0
+        assert c.post("/api/games", json=BODY).status_code == 200  # the old code counted both resumed games
+        seat = Seat(c, old[0]["id"], old[0]["token"])  # somebody comes back to an old table: it is in play
+        try:
+            assert tables.in_play() == 2
+            r = c.post("/api/games", json=BODY)
+            assert r.status_code == 503 and r.json()["error"] == "site_full"
+        finally:
+            seat.close()
+
+
+def test_a_resumed_game_whose_computer_is_to_move_plays_on_with_nobody_connected(db_path, monkeypatch):
+    import asyncio
+    import time
+
+    from .conftest import create
+
+    with make_client(db_path) as c:
+        c.get("/")
+        g = create(c, "german", levels=["random"])
+        seat = Seat(c, g["id"], g["token"])
+        seat.wait_turn()
+        tables = c.app.state.tables
+
+        async def thinking_forever(*args, **kwargs):
+            await asyncio.sleep(3600)
+
+        monkeypatch.setattr(tables.pool, "choose", thinking_forever)
+        seat.send({"type": "act", "action": seat.view["legal"][0], "seq": seat.last["seq"]})
+        seat.recv()
+        seq = seat.last["seq"]
+        seat.close()
+        assert tables.computer_to_move(tables.live[g["id"]])
+    monkeypatch.undo()
+    with make_client(db_path) as c:
+        tables = c.app.state.tables
+        assert g["id"] in tables.live  # the computer's turn: resumed, it plays on
+        store = c.app.state.store
+        for _ in range(2000):  # bounded: a random computer moves at once
+            if len(store.load(g["id"]).actions) > seq:
+                break
+            time.sleep(0.01)
+        assert len(store.load(g["id"]).actions) > seq

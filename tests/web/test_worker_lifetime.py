@@ -18,7 +18,7 @@ pytestmark = [pytest.mark.skipif(not sys.platform.startswith("linux"), reason="r
               pytest.mark.xdist_group("serve")]
 
 SRC = str(Path(__file__).resolve().parents[2] / "src")
-TABLES = 4  # Whist tables, an expert to lead each: with one worker their moves queue up
+TABLES = 3  # Whist tables, an expert to lead each: with one worker their moves queue up (a fourth is refused)
 
 
 def free_port() -> int:

@@ -52,10 +52,18 @@ def budget_of(level: str, game: str) -> float:
 
 
 def choose(level: str, game: str, observation: dict, seed: int | None, budget: float | None = None) -> str:
-    """Runs in a worker: the bot's action for ``observation`` (a legal action's text)."""
+    """Runs in a worker: the bot's action for ``observation`` (a legal action's text).
+
+    An expert may stop after one sampled world rather than its usual two: a world cannot be
+    interrupted, and at the start of a deal on a loaded machine two can take longer than twice the
+    budget; a person waiting at the table matters more than a second opinion.
+    """
     from whistdrive.bots import make_player
 
-    return str(make_player(level, game, seed=seed, budget=budget).choose(observation))
+    player = make_player(level, game, seed=seed, budget=budget)
+    if getattr(player, "min_rounds", 1) > 1:
+        player.min_rounds = 1
+    return str(player.choose(observation))
 
 
 def hint(observation: dict, budget: float | None = None) -> dict | None:
@@ -125,9 +133,9 @@ def _settled(future: asyncio.Future) -> None:
 class BotPool:
     """``workers`` bot workers (``kind`` process or thread) behind a fair scheduler.
 
-    ``max_tables`` (0: ``TABLES_PER_WORKER`` per worker) is the most unfinished
-    tables the server keeps; past it, or when the moves already think less
-    than half their budget, :meth:`full` says to refuse new tables.
+    ``max_tables`` (0: ``TABLES_PER_WORKER`` per worker) is the most tables in
+    play the server takes; past it, or when the scheduler measures the moves
+    short of workers, :meth:`full` says to refuse new tables.
     """
 
     def __init__(self, kind: str = "process", workers: int = 2, max_tables: int = 0, warm: bool = True):
@@ -182,9 +190,13 @@ class BotPool:
             ADVICE, key, budget_of("expert", observation.get("game", "")),
             lambda budget: self._run(hint, observation, budget))
 
-    def full(self, unfinished: int) -> bool:
-        """Should a new table be refused, the server having ``unfinished`` tables?"""
-        return unfinished >= self.max_tables or self.scheduler.pressed()
+    def full(self, in_play: int) -> bool:
+        """Should a new table be refused, ``in_play`` tables needing this server now?"""
+        return in_play >= self.max_tables or self.scheduler.pressed()
+
+    def admitted(self) -> None:
+        """A new table was admitted: until its moves are measured, it counts as load to come."""
+        self.scheduler.admit()
 
     def _stop(self, executor: cf.Executor) -> None:
         """Shut ``executor`` down without waiting; its processes still thinking are terminated."""

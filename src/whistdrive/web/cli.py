@@ -18,8 +18,9 @@ def register(subparsers) -> None:
     p.add_argument("--bot-workers", type=int, default=2, metavar="N",
                    help="bot worker count (default 2; at most the machine's cores that the server may use)")
     p.add_argument("--max-tables", type=int, default=0, metavar="M",
-                   help="unfinished tables the server keeps; past it, or when the computer players already "
-                        "think less than half their time, new tables are refused (default 0: 50 per bot worker)")
+                   help="tables in play on this server (a connection here, a computer thinking here, or just "
+                        "created); past it, or when its computer players are measured short of time, new tables "
+                        "are refused (default 0: 50 per bot worker)")
     p.add_argument("--http-rate", type=float, default=50.0,
                    help="HTTP requests per second allowed from one address (default 50; 0: no limit)")
     p.add_argument("--http-burst", type=float, default=200.0,

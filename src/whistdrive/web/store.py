@@ -354,8 +354,20 @@ class Store:
             c.execute(update(g).where(g.c.driver == self.origin, g.c.id.not_in(driving))
                       .values(driver=None, driver_until=None))
 
+    def hand_over(self, to_move: list[str]) -> None:
+        """A clean stop: the games of ``to_move`` (a computer to move) get a lease that has run out, so
+        another process takes them over at once (:meth:`orphans`), unless another holds them; the
+        other leases of this process are given up."""
+        g, now = games_table, _db_time()
+        with self.engine.begin() as c:
+            c.execute(update(g).where(g.c.id.in_(to_move), (g.c.driver.is_(None)) | (g.c.driver == self.origin)
+                                      | (g.c.driver_until < now)).values(driver=self.origin, driver_until=now))
+            c.execute(update(g).where(g.c.driver == self.origin, g.c.id.not_in(to_move))
+                      .values(driver=None, driver_until=None))
+
     def orphans(self) -> list[str]:
-        """Running games whose lease ran out while held: their process died or lost the database."""
+        """Running games whose lease ran out while held: their process died or lost the database, or
+        stopped and handed them over."""
         g = games_table
         with self.engine.connect() as c:
             return list(c.execute(select(g.c.id).where(g.c.status == "active", g.c.driver.is_not(None),

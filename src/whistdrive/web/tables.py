@@ -43,6 +43,7 @@ from .store import PLACE_FIELDS, GameRow, Stale, Store
 log = logging.getLogger("whistdrive.web")
 LEASE = 2.5  # seconds a process's lease of a table's computer players lasts unless renewed
 HEARTBEAT = 0.5  # seconds between renewals (and looks for tables whose driver died: taken over within 5 s)
+ARRIVING = 60.0  # seconds a new table counts as in play before anybody connects to it
 SITE_FULL = N_("The site is full: the computer players have no time for another table. "
                "Please try again in a few minutes.")
 
@@ -114,6 +115,7 @@ class Live:
     invitations: dict = field(default_factory=dict)  # seat -> invitation token, for the creator (memory only)
     used: float = field(default_factory=time.monotonic)  # last move or lookup: idle tables leave memory
     elsewhere: dict = field(default_factory=dict)  # another process -> (its connected seats, when it told)
+    arriving_until: float = 0.0  # a table created here is in play until then, its creator on the way
 
 
 class Tables(SeatsMixin):
@@ -154,8 +156,9 @@ class Tables(SeatsMixin):
         for task in self._background:
             task.cancel()
         if self.store.announces:
-            try:  # a clean stop hands the tables over at once; after a crash the leases run out
-                self.store.keep_leases([], LEASE)
+            try:  # a clean stop hands the tables over at once (their leases run out now, so another
+                # process takes over those with a computer to move); after a crash the leases run out
+                self.store.hand_over([gid for gid, t in self.live.items() if self.computer_to_move(t)])
             except Exception:
                 log.warning("cannot give up the leases of the computer players", exc_info=True)
         for t in self.live.values():
@@ -185,7 +188,7 @@ class Tables(SeatsMixin):
             raise TableError("bad_grace", "the grace time is 5..600 seconds")
         if standin is not None and standin not in known:
             raise TableError("bad_levels", f"the stand-in level is one of {known}")
-        if self.pool.full(sum(x.row.status in ("open", "active") for x in self.live.values())):
+        if self.pool.full(self.in_play()):
             raise TableError("site_full", SITE_FULL)
         if await self.db(self.store.count_unfinished, owner, None) >= self.limits.per_person:
             raise TableError("too_many_tables", f"you already have {self.limits.per_person} unfinished tables: "
@@ -233,8 +236,9 @@ class Tables(SeatsMixin):
                       status="open" if invitations else "active", address=address, grace=grace, standin=standin,
                       places=places)
         await self.db(self.store.create, row, {invites.digest(tok): s for s, tok in invitations.items()}, expires)
-        t = Live(row, game)
+        t = Live(row, game, arriving_until=time.monotonic() + ARRIVING)
         self.live[row.id] = t
+        self.pool.admitted()
         self.kick(t)
         return t, invitations
 
@@ -407,14 +411,36 @@ class Tables(SeatsMixin):
                     await self.forget_elsewhere()
                 driving = [gid for gid, t in self.live.items() if t.bot_task and not t.bot_task.done()]
                 await self.db(self.store.keep_leases, driving, LEASE)
-                for gid in await self.db(self.store.orphans):
-                    if not await self.db(self.store.lease, gid, LEASE):
-                        continue  # another process took it first
-                    t = await self.get(gid)  # loading a table lets its computers go on
-                    if t is not None:
-                        self.kick(t)  # nothing to play: the next beat gives the lease up
+                await self.take_over()
             except Exception:
                 log.warning("cannot renew the leases of the computer players", exc_info=True)
+
+    async def take_over(self) -> int:
+        """Drive the tables whose lease ran out while held (their process died, or stopped and handed
+        them over): load each and let its computers go on. How many were taken."""
+        taken = 0
+        for gid in await self.db(self.store.orphans):
+            if not await self.db(self.store.lease, gid, LEASE):
+                continue  # another process took it first
+            t = await self.get(gid)  # loading a table lets its computers go on
+            if t is not None:
+                taken += 1
+                self.kick(t)  # nothing to play: the next beat gives the lease up
+        return taken
+
+    def computer_to_move(self, t: Live) -> bool:
+        """Is it a computer's turn at this running table (a bot, or a stand-in for a person)?"""
+        return t.row.status == "active" and not t.game.is_over and \
+            self.controller(t, t.game.current_seat) is not None
+
+    def in_play(self) -> int:
+        """The tables held here that need this process now: the capacity (``--max-tables``) counts
+        them. A table is in play with a connection here, a computer thinking here, a person's grace
+        timer, or just created here; one only waiting on disk for its people (a resumed game nobody
+        opened, a table whose computers another process drives between moves) is not."""
+        now = time.monotonic()
+        return sum(1 for t in self.live.values() if t.row.status in ("open", "active") and (
+            t.conns or t.away or (t.bot_task is not None and not t.bot_task.done()) or now < t.arriving_until))
 
     def idle_tables(self) -> list[str]:
         now = time.monotonic()
@@ -429,14 +455,31 @@ class Tables(SeatsMixin):
                 del self.live[gid]
 
     async def resume_all(self) -> int:
-        """After a restart: load every unfinished game and let its bots go on."""
+        """After a restart: let the computers of the unfinished games go on; how many were resumed.
+
+        With SQLite (one process) every running game is loaded; those waiting for a person, nobody
+        being connected yet, leave memory again at once (loaded when somebody opens them), and the
+        others (a computer to move, people's grace timers) stay and play. With several processes
+        (PostgreSQL) a process loads only the games no other process drives: those whose lease ran
+        out while held (their process died, or stopped and handed them over), as its heartbeat does.
+        """
+        if self.store.announces:
+            return await self.take_over()
         ids = await self.db(self.store.ids, "active")
+        resumed = 0
         for gid in ids:
             try:
-                await self.get(gid)
+                t = await self.get(gid)
             except Exception:
                 log.exception("cannot resume game %s", gid)
-        return len(ids)
+                continue
+            if t is None:
+                continue
+            if self.computer_to_move(t) or t.away:
+                resumed += 1
+            elif not t.conns and self.live.get(gid) is t:
+                del self.live[gid]
+        return resumed
 
     # --- views ---------------------------------------------------------------
     def can_undo(self, t: Live) -> bool:
