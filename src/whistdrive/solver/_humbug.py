@@ -130,3 +130,13 @@ def play_worlds(theirs, aside, kept, mine, me, played_other, seats, cards, trump
                 totals[j] += w * values[t, their_honours]
             weight += w
     return weight, epoch
+
+
+def warm_up() -> None:
+    """Compile (or load from numba's cache) :func:`play_worlds` with the expert's argument types."""
+    keys, ents = _two.new_table(4)
+    one = np.array([1 << 13], dtype=np.int64)
+    none = np.zeros(0, dtype=np.int64)
+    play_worlds(one, one, True, 1, 0, 0, none, none, 0, 0, 0.6, True, 0.75, np.zeros(12), -1,
+                np.array([0], dtype=np.int64), np.zeros((14, 5)), np.zeros(1), 0.0, 0, keys, ents,
+                *_two.new_workspace())
