@@ -228,6 +228,7 @@ class HumbugExpert(SearchPlayer):
         seats = np.array([s for s, _ in plays], dtype=np.int64)
         cards = np.array([c for _, c in plays], dtype=np.int64)
         tcard = v.trick[0][1] if v.trick else -1
+        match, spread, honours_on = float(self.match), float(self.spread), bool(obs["options"]["honours"])
         cand_array = np.array(cands, dtype=np.int64)
         totals = np.zeros(len(cands))
         weight, worlds = 0.0, 0
@@ -244,8 +245,8 @@ class HumbugExpert(SearchPlayer):
                     ENGINE.two_work = _two.new_workspace()
                 keys, ents = ENGINE.two_table
                 weight, ENGINE.two_epoch = _humbug.play_worlds(
-                    theirs, aside, they_kept, v.hand, me, played_other, seats, cards, v.trump, v.excluded, self.match,
-                    obs["options"]["honours"], self.spread, HAND_COUNT, tcard, cand_array, values, totals, weight,
+                    theirs, aside, they_kept, v.hand, me, played_other, seats, cards, v.trump, v.excluded, match,
+                    honours_on, spread, HAND_COUNT, tcard, cand_array, values, totals, weight,
                     ENGINE.two_epoch, keys, ents, *ENGINE.two_work)
             worlds += n
         if not weight:
