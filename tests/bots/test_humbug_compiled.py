@@ -82,3 +82,15 @@ def test_the_compiled_play_values_every_card_as_the_python_loop(case):
     fast = HumbugExpert("humbug", case["seed"], worlds=40).evaluate(case["observation"])
     slow = HumbugExpert("humbug", case["seed"], worlds=40, reference=True).evaluate(case["observation"])
     assert fast == slow
+
+
+@pytest.mark.parametrize(("mine", "theirs", "tcard", "card", "tricks"), [
+    (1 << 0, 0, 25, 0, 1),  # their ace of hearts led, my two of trumps (spades) ruffs it
+    (1 << 24, 0, 25, 24, 0),  # my king of hearts under their ace
+    (1 << 12, 1 << 11, -1, 12, 1),  # I lead the ace of trumps against the king
+    (1 << 13, 1 << 0, -1, 13, 0),  # I lead the two of hearts, their two of trumps ruffs
+])
+def test_the_last_trick(mine, theirs, tcard, card, tricks):
+    keys, ents = _two.new_table(4)
+    for me in (0, 1):
+        assert _humbug.my_tricks(mine, theirs, me, tcard, 0, card, 1, keys, ents, *_two.new_workspace()) == tricks
