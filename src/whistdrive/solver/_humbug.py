@@ -1,17 +1,17 @@
-"""Compiled worlds of the Humbug Whist expert's play search: deal, weigh and solve many worlds in one call.
+"""Compiled worlds of the Humbug Whist expert's play search: weigh and solve many worlds in one call.
 
 The expert's Python loop spent most of a world around the two-hand kernel
 (building positions, checking them, the likelihood of the other's plays
 by a classic-policy call per card they played) rather than in it.  Here a
 batch of worlds, dealt by the caller (the same draws as the Python loop),
-is one call: each is weighed by
-its plays (:func:`play_likelihood`, the classic card of
-:mod:`._playout` with nothing at stake but tricks) and by its exchange
-(:func:`keep_probability`, the hand count's coefficients passed in), and
-every candidate card is solved by :func:`._two.solve_exact` on the shared
-table.  The same values, world for world, as the Python functions of
-``bots/humbug_expert.py`` (tests/bots/test_humbug_compiled.py), on the
-standard card numbering (``13 * suit + rank``) and 52-bit masks in int64.
+is one call: each is weighed by its plays (:func:`play_likelihood`, the
+classic card of :mod:`._playout` with nothing at stake but tricks) and by
+its exchange (:func:`keep_probability`, the hand count's coefficients
+passed in), and every candidate card is solved by
+:func:`._two.solve_exact` on the shared table.  The same values, world for
+world, as the Python functions of ``bots/humbug_expert.py``
+(tests/bots/test_humbug_compiled.py), on the standard card numbering
+(``13 * suit + rank``) and 52-bit masks in int64.
 """
 
 from __future__ import annotations
