@@ -571,6 +571,9 @@ def warm_up() -> None:
     from ._playout import finish_stage1  # the German expert's compiled stage-1 playout
 
     finish_stage1(1, 2, np.array([4, 8], dtype=np.int64), 0, -1, -1, 12, 6, 6, 0, 0, True, False, False)
+    from ._humbug import warm_up as warm_humbug  # the Humbug expert's compiled worlds
+
+    warm_humbug()
     try:  # load DDS (the default four-hand backend) too, if endplay is installed
         solve_whist([1, 1 << 13, 1 << 26, 1 << 39], None, 0, backend="dds")
     except ImportError:
