@@ -13,9 +13,12 @@ worth much more than just surviving.
 
 from __future__ import annotations
 
+import numpy as np
+
 from ..cards import FULL_MASK
+from ..solver._knockout_playout import world_values
 from .heuristic import card_text
-from .knockout_odds import Deal, deal_value
+from .knockout_odds import DEALER_WINS, Deal, deal_value
 from .rules import top_of_sequence_low
 from .sampling import play_likelihood, sample_hands
 from .search import SearchPlayer, representatives
@@ -45,8 +48,28 @@ def line_value(deal: Deal, me: int, cards: int, depth: int) -> float:
     return best
 
 
+DEALER_TABLE = np.zeros((8, 8))
+for (_cards, _players), _odds in DEALER_WINS.items():
+    DEALER_TABLE[_cards, _players] = _odds
+
+
+def compiled_values(v: View, hands: dict[int, int], cands: list[int], cards: int, depth: int) -> list[float]:
+    """:func:`line_value` of each candidate in one world, by the compiled playout (the same values)."""
+    n = len(v.order)
+    hs = np.array([hands[s] for s in v.order], dtype=np.int64)
+    won = np.array([v.tricks_won.get(s, 0) for s in v.order], dtype=np.int64)
+    trick = np.zeros(n, dtype=np.int64)
+    for k, (_, c) in enumerate(v.trick):
+        trick[k] = c
+    choosing = v.decision == "trump"
+    return list(world_values(hs, won, trick, v.order.index(v.leader), len(v.trick), v.played,
+                             -1 if choosing else v.trump, n, v.order.index(v.seat), cards,
+                             np.array(cands, dtype=np.int64), choosing, depth, DEALER_TABLE))
+
+
 class KnockoutExpert(SearchPlayer):
     budget = 0.6
+    lookahead = LOOKAHEAD  # my own decisions searched in each world (the reference: always LOOKAHEAD)
 
     def _world(self, v: View) -> tuple[dict[int, int], float]:
         """A deal consistent with what I have seen, and its weight."""
@@ -71,6 +94,14 @@ class KnockoutExpert(SearchPlayer):
         weight = 0.0
         while self.more_worlds(rounds, deadline):
             hands, w = self._world(v)
+            if not self.reference:
+                for c, x in zip(cands, compiled_values(v, hands, cands, cards, self.lookahead)):
+                    totals[c] += w * x
+                rounds += 1
+                weight += w
+                if self.cheating:
+                    break
+                continue
             for c in cands:
                 if v.decision == "trump":
                     deal = Deal(hands, v.order, v.leader, [], c, won0, v.played)

@@ -1,0 +1,92 @@
+"""The compiled Knock-out playout plays the classic cards and values the lines as the Python one, on the same worlds."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from whistdrive import new_game
+from whistdrive.bots import make_player
+from whistdrive.bots.knockout_expert import KnockoutExpert, compiled_values, line_value
+from whistdrive.bots.knockout_odds import Deal
+from whistdrive.bots.rules import classic_card
+from whistdrive.bots.sampling import sample_hands
+from whistdrive.bots.view import read
+from whistdrive.cards import FULL_MASK
+from whistdrive.solver._knockout_playout import classic_knockout_card
+
+
+def positions(players: int, games: int):
+    """Every decision of some seeded games between intermediates and random players."""
+    for seed in range(games):
+        g = new_game("knockout", {"players": players}, seed=seed)
+        bots = [make_player("random" if s % 2 else "intermediate", "knockout", seed=seed) for s in range(players)]
+        while not g.is_over:
+            obs = g.observation(g.current_seat)
+            if len(obs["legal"]) > 1:
+                yield obs
+            g.apply(bots[g.current_seat].choose(obs))
+
+
+@pytest.mark.parametrize("players", [2, 4, 7])
+def test_compiled_and_python_classic_choose_the_same_cards(players):
+    rng = random.Random(players)
+    checked = 0
+    for obs in positions(players, 6):
+        v = read(obs)
+        if v.decision != "play":
+            continue
+        hands, _ = sample_hands(v, rng)
+        deal = Deal(hands, v.order, v.leader, v.trick, v.trump, {s: 0 for s in v.order}, v.played)
+        while True:  # every card of the playout, one by one
+            s, hand = deal.seat, deal.hands[deal.seat]
+            outside = FULL_MASK & ~(hand | deal.gone)
+            slow = classic_card(hand, deal.legal(), deal.trick, deal.trump, {s}, outside,
+                                deal.seq[len(deal.trick) + 1:])
+            trick = np.array([c for _, c in deal.trick] + [0] * (len(v.order) - len(deal.trick)), dtype=np.int64)
+            fast = classic_knockout_card(hand, trick, len(deal.trick), deal.trump, outside, len(v.order))
+            assert fast == slow, (obs, deal.hands, deal.trick)
+            checked += 1
+            if not deal.play(slow):
+                break
+    assert checked > 300
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+@pytest.mark.parametrize("depth", [0, 1, 2])
+def test_compiled_line_values_are_the_python_ones(players, depth):
+    rng = random.Random(10 * players + depth)
+    checked = 0
+    for i, obs in enumerate(positions(players, 3)):
+        if i % 3:
+            continue
+        v = read(obs)
+        hands, _ = sample_hands(v, rng)
+        cards = obs["hand_size"]
+        won = {s: v.tricks_won.get(s, 0) for s in v.order}
+        cands = list(range(4)) if v.decision == "trump" else sorted({c for c in range(52) if v.hand >> c & 1
+                                                                    and v.legal_mask() >> c & 1})
+        slow = []
+        for c in cands:
+            if v.decision == "trump":
+                deal = Deal(hands, v.order, v.leader, [], c, won, v.played)
+            else:
+                deal = Deal(hands, v.order, v.leader, v.trick, v.trump, won, v.played)
+                deal.play(c)
+            slow.append(line_value(deal, v.seat, cards, depth))
+        fast = compiled_values(v, hands, cands, cards, depth)
+        assert fast == pytest.approx(slow, abs=1e-12), (obs, hands)
+        checked += 1
+    assert checked > 10
+
+
+def test_the_expert_values_its_cards_as_the_frozen_python_search_does():
+    """Same seed, same worlds: the compiled expert and the reference (Python playouts) agree on every value."""
+    for i, obs in enumerate(positions(4, 2)):
+        if i % 4:
+            continue
+        new = KnockoutExpert("knockout", seed=i, worlds=6).evaluate(obs)
+        ref = KnockoutExpert("knockout", seed=i, worlds=6, reference=True).evaluate(obs)
+        assert new == pytest.approx(ref, abs=1e-12)
