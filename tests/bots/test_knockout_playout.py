@@ -9,7 +9,7 @@ import pytest
 
 from whistdrive import new_game
 from whistdrive.bots import make_player
-from whistdrive.bots.knockout_expert import KnockoutExpert, compiled_values, line_value
+from whistdrive.bots.knockout_expert import KnockoutExpert, compiled_values, line_value, quick_hands
 from whistdrive.bots.knockout_odds import Deal
 from whistdrive.bots.rules import classic_card
 from whistdrive.bots.sampling import sample_hands
@@ -87,6 +87,67 @@ def test_the_expert_values_its_cards_as_the_frozen_python_search_does():
     for i, obs in enumerate(positions(4, 2)):
         if i % 4:
             continue
-        new = KnockoutExpert("knockout", seed=i, worlds=6).evaluate(obs)
+        new = KnockoutExpert("knockout", seed=i, worlds=6)
+        new.quick_worlds = False  # the careful sampler, as the reference: the same worlds
+        new = new.evaluate(obs)
         ref = KnockoutExpert("knockout", seed=i, worlds=6, reference=True).evaluate(obs)
         assert new == pytest.approx(ref, abs=1e-12)
+
+
+@pytest.mark.parametrize("players", [3, 4, 6])
+def test_quick_worlds_fit_the_observation(players):
+    from test_worlds import assert_world_fits
+
+    rng = random.Random(players)
+    dealt = 0
+    for obs in positions(players, 8):
+        v = read(obs)
+        for _ in range(5):
+            hands = quick_hands(v, rng)
+            if hands is None:
+                continue
+            rest = [c for c in range(52) if v.unseen >> c & 1 and not any(h >> c & 1 for h in hands.values())]
+            assert_world_fits(obs, hands, rest)
+            dealt += 1
+    assert dealt > 500
+
+
+def test_quick_worlds_are_close_to_uniform_over_the_deals_that_fit():
+    """Where two seats have voids, the chance of each card in a hand is within 2 points of the exact one (counted)."""
+    from itertools import combinations
+
+    checked = 0
+    for obs in positions(3, 40):
+        v = read(obs)
+        others = [s for s in v.order if s != v.seat]
+        if len(others) != 2 or sum(1 for s in others if v.voids.get(s)) < 2:
+            continue
+        a, b = others
+        if max(v.hand_sizes[a], v.hand_sizes[b]) > 2:
+            continue
+        pool = cards_of_mask(v.unseen)
+        exact, total = {}, 0
+        for ha in combinations(pool, v.hand_sizes[a]):
+            if any(c // 13 in v.voids[a] for c in ha):
+                continue
+            for hb in combinations([c for c in pool if c not in ha], v.hand_sizes[b]):
+                if any(c // 13 in v.voids[b] for c in hb):
+                    continue
+                total += 1
+                for c in ha:
+                    exact[c] = exact.get(c, 0) + 1
+        rng = random.Random(checked)
+        seen, n = {}, 20000
+        for _ in range(n):
+            for c in cards_of_mask(quick_hands(v, rng)[a]):
+                seen[c] = seen.get(c, 0) + 1
+        for c in pool:
+            assert seen.get(c, 0) / n == pytest.approx(exact.get(c, 0) / total, abs=0.02), (obs, c)
+        checked += 1
+        if checked == 3:
+            break
+    assert checked == 3
+
+
+def cards_of_mask(m: int) -> list[int]:
+    return [c for c in range(52) if m >> c & 1]

@@ -13,6 +13,8 @@ worth much more than just surviving.
 
 from __future__ import annotations
 
+import random
+
 import numpy as np
 
 from ..cards import FULL_MASK
@@ -22,7 +24,7 @@ from .knockout_odds import DEALER_WINS, Deal, deal_value
 from .rules import top_of_sequence_low
 from .sampling import play_likelihood, sample_hands
 from .search import SearchPlayer, representatives
-from .view import SUITS, View, cards_of, read
+from .view import SUITS, View, cards_of, popcount, read
 
 LOOKAHEAD = 1
 """How many of my later decisions in a deal are searched in each world (the rest are classic play).
@@ -48,6 +50,20 @@ def line_value(deal: Deal, me: int, cards: int, depth: int) -> float:
     return best
 
 
+def python_values(v: View, hands: dict[int, int], cands: list[int], cards: int) -> list[float]:
+    """:func:`line_value` of each candidate in one world (a card to play, or a trump suit), played in Python."""
+    won0 = {s: v.tricks_won.get(s, 0) for s in v.order}
+    out = []
+    for c in cands:
+        if v.decision == "trump":
+            deal = Deal(hands, v.order, v.leader, [], c, won0, v.played)
+        else:
+            deal = Deal(hands, v.order, v.leader, v.trick, v.trump, won0, v.played)
+            deal.play(c)
+        out.append(line_value(deal, v.seat, cards, LOOKAHEAD))
+    return out
+
+
 DEALER_TABLE = np.zeros((8, 8))
 for (_cards, _players), _odds in DEALER_WINS.items():
     DEALER_TABLE[_cards, _players] = _odds
@@ -67,22 +83,53 @@ def compiled_values(v: View, hands: dict[int, int], cands: list[int], cards: int
                              np.array(cands, dtype=np.int64), choosing, depth, DEALER_TABLE))
 
 
+def quick_hands(v: View, rng: random.Random) -> dict[int, int] | None:
+    """A world dealt fast: each other seat draws its cards at random from the unseen cards it may hold.
+
+    Seats with the most voids draw first; the rest of the unseen cards stay
+    undealt.  Drawing in turn favours some deals when two seats have voids,
+    but most unseen cards are undealt in Knock-out, so the chance of each card
+    in each hand stays within a point or two of the exact one (tested).  None
+    when a seat is left too few cards it may hold (the caller then deals the
+    careful way, :func:`.sampling.sample_hands`).
+    """
+    left = cards_of(v.unseen)
+    seats = sorted((s for s in v.order if s != v.seat), key=lambda s: -len(v.voids.get(s, ())))
+    hands = {v.seat: v.hand}
+    for s in seats:
+        need = v.hand_sizes.get(s, 0) - popcount(v.known.get(s, 0))
+        voids = v.voids.get(s)
+        allowed = [c for c in left if c // 13 not in voids] if voids else left
+        if len(allowed) < need:
+            return None
+        m = v.known.get(s, 0)
+        for c in rng.sample(allowed, need):
+            m |= 1 << c
+        hands[s] = m
+        left = [c for c in left if not m >> c & 1]
+    return hands
+
+
 class KnockoutExpert(SearchPlayer):
     budget = 0.6
     lookahead = LOOKAHEAD  # my own decisions searched in each world (the reference: always LOOKAHEAD)
+    quick_worlds = True  # deal worlds by quick_hands (the reference: always the careful sampler)
 
     def _world(self, v: View) -> tuple[dict[int, int], float]:
         """A deal consistent with what I have seen, and its weight."""
         if self.cheating:
             g = self.live_game()
             return {s: g.play.hands[s] for s in v.order}, 1.0
+        if self.quick_worlds and not self.reference:
+            hands = quick_hands(v, self.rng)
+            if hands is not None:
+                return hands, play_likelihood(hands, v)
         hands, _ = sample_hands(v, self.rng)
         return hands, play_likelihood(hands, v)
 
     def evaluate(self, observation: dict, budget: float | None = None) -> dict[str, float]:
         v = read(observation)
         deadline = self.deadline(budget)
-        won0 = {s: v.tricks_won.get(s, 0) for s in v.order}
         cards = observation["hand_size"]
         if v.decision == "trump":
             cands = list(range(4))
@@ -94,21 +141,10 @@ class KnockoutExpert(SearchPlayer):
         weight = 0.0
         while self.more_worlds(rounds, deadline):
             hands, w = self._world(v)
-            if not self.reference:
-                for c, x in zip(cands, compiled_values(v, hands, cands, cards, self.lookahead)):
-                    totals[c] += w * x
-                rounds += 1
-                weight += w
-                if self.cheating:
-                    break
-                continue
-            for c in cands:
-                if v.decision == "trump":
-                    deal = Deal(hands, v.order, v.leader, [], c, won0, v.played)
-                else:
-                    deal = Deal(hands, v.order, v.leader, v.trick, v.trump, won0, v.played)
-                    deal.play(c)
-                totals[c] += w * line_value(deal, v.seat, cards, LOOKAHEAD)
+            values = (python_values(v, hands, cands, cards) if self.reference
+                      else compiled_values(v, hands, cands, cards, self.lookahead))
+            for c, x in zip(cands, values):
+                totals[c] += w * x
             rounds += 1
             weight += w
             if self.cheating:  # one true world, deterministic playouts
