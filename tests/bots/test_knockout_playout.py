@@ -151,3 +151,27 @@ def test_quick_worlds_are_close_to_uniform_over_the_deals_that_fit():
 
 def cards_of_mask(m: int) -> list[int]:
     return [c for c in range(52) if m >> c & 1]
+
+
+def test_a_world_where_the_dealer_would_have_chosen_the_trump_counts_more():
+    from whistdrive.bots.knockout_expert import TRUMP_MATCH, trump_likelihood
+
+    checked = 0
+    for seed in range(20):
+        g = new_game("knockout", {"players": 4}, seed=seed)
+        bots = [make_player("intermediate", "knockout", seed=seed) for _ in range(4)]
+        while not g.is_over:
+            obs = g.observation(g.current_seat)
+            v = read(obs)
+            if obs["deal_number"] == 2 and v.decision == "play" and obs["dealer"] != v.seat:
+                true = {s: g.play.hands[s] for s in v.order}
+                assert trump_likelihood(true, v) == TRUMP_MATCH  # the intermediate dealer chose by strength
+                rng = random.Random(seed)
+                seen = {trump_likelihood(sample_hands(v, rng)[0], v) for _ in range(60)}
+                assert seen == {TRUMP_MATCH, (1 - TRUMP_MATCH) / 3}
+                checked += 1
+                break
+            if obs["deal_number"] == 1 and v.decision == "play":
+                assert trump_likelihood({s: g.play.hands[s] for s in v.order}, v) == 1.0  # a turned-up trump
+            g.apply(bots[g.current_seat].choose(obs))
+    assert checked >= 10

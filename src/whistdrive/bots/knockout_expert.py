@@ -19,12 +19,12 @@ import numpy as np
 
 from ..cards import FULL_MASK
 from ..solver._knockout_playout import world_values
-from .heuristic import card_text
+from .heuristic import card_text, trump_by_strength
 from .knockout_odds import DEALER_WINS, Deal, deal_value
 from .rules import top_of_sequence_low
 from .sampling import play_likelihood, sample_hands
 from .search import SearchPlayer, representatives
-from .view import SUITS, View, cards_of, popcount, read
+from .view import SUITS, View, card_int, cards_of, popcount, read
 
 LOOKAHEAD = 1
 """How many of my later decisions in a deal are searched in each world (the rest are classic play).
@@ -110,10 +110,37 @@ def quick_hands(v: View, rng: random.Random) -> dict[int, int] | None:
     return hands
 
 
+TRUMP_MATCH = 0.6
+"""Chance that a dealer chose the suit :func:`.heuristic.trump_by_strength` names (the rest spread over the others)."""
+
+
+def trump_likelihood(hands: dict[int, int], v: View) -> float:
+    """How likely the dealer's choice of trump was if ``hands`` is the truth (up to a constant).
+
+    A dealer who chose trump after seeing their hand (every deal but the
+    first) usually names their longest, strongest suit, so a world where that
+    suit is trump counts more — the same kind of evidence as the plays.
+    """
+    obs = v.obs
+    dealer = obs.get("dealer")
+    if obs.get("trump_card") is not None or v.trump is None or dealer == v.seat or dealer not in hands:
+        return 1.0
+    dealt = hands[dealer]
+    for t in obs.get("tricks", []):
+        for p in t["cards"]:
+            if p["seat"] == dealer:
+                dealt |= 1 << card_int(p["card"])
+    for s, c in v.trick:
+        if s == dealer:
+            dealt |= 1 << c
+    return TRUMP_MATCH if trump_by_strength(dealt) == v.trump else (1 - TRUMP_MATCH) / 3
+
+
 class KnockoutExpert(SearchPlayer):
     budget = 0.6
     lookahead = LOOKAHEAD  # my own decisions searched in each world (the reference: always LOOKAHEAD)
     quick_worlds = True  # deal worlds by quick_hands (the reference: always the careful sampler)
+    trump_inference = True  # weigh worlds by the dealer's choice of trump too (not the reference)
 
     def _world(self, v: View) -> tuple[dict[int, int], float]:
         """A deal consistent with what I have seen, and its weight."""
@@ -122,10 +149,14 @@ class KnockoutExpert(SearchPlayer):
             return {s: g.play.hands[s] for s in v.order}, 1.0
         if self.quick_worlds and not self.reference:
             hands = quick_hands(v, self.rng)
-            if hands is not None:
-                return hands, play_likelihood(hands, v)
-        hands, _ = sample_hands(v, self.rng)
-        return hands, play_likelihood(hands, v)
+            if hands is None:
+                hands, _ = sample_hands(v, self.rng)
+        else:
+            hands, _ = sample_hands(v, self.rng)
+        w = play_likelihood(hands, v)
+        if self.trump_inference and not self.reference:
+            w *= trump_likelihood(hands, v)
+        return hands, w
 
     def evaluate(self, observation: dict, budget: float | None = None) -> dict[str, float]:
         v = read(observation)
