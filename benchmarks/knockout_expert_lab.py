@@ -4,7 +4,9 @@
 duplicate deal) with ``--set NAME=VALUE`` applied to the (non-reference)
 expert — ``lookahead``, ``quick_worlds`` — so a setting is tried without
 editing the code; bots as in the arena (``expert:worlds=200``,
-``expert-2026.11:worlds=200``, ``intermediate``, ``cheater``).  Prints the
+``expert-2026.11:worlds=200``, ``intermediate``, ``cheater``); ``--match P``
+tries another chance that a player made the classic play (``sampling.MATCH``,
+which the reference uses too).  Prints the
 arena's report; ``--json`` keeps the first bot's wins per deal.
 
 ``pair``: two such files from the same deals (``--deals``/``--seed``): the
@@ -23,10 +25,13 @@ import statistics
 from pathlib import Path
 
 from whistdrive import arena
+from whistdrive.bots import sampling
 from whistdrive.bots.knockout_expert import KnockoutExpert
 
 
 def match(args) -> None:
+    if args.match is not None:  # every search bot's model of the others' plays (a trial, not a setting)
+        sampling.MATCH = args.match
     for kv in args.set:
         name, _, value = kv.partition("=")
         current = getattr(KnockoutExpert, name)
@@ -34,7 +39,7 @@ def match(args) -> None:
                 else type(current)(value))
     bots = args.bots.split(",")
     summary = arena.run("knockout", bots, args.deals, seed=args.seed, workers=1, progress=False)
-    print(f"settings: {args.set or 'defaults'}")
+    print(f"settings: {args.set or 'defaults'}, MATCH {sampling.MATCH}")
     print(arena.report(summary))
     if args.json:
         first = bots[0]
@@ -66,6 +71,7 @@ def main() -> None:
     m.add_argument("--seed", type=int, default=15)
     m.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
     m.add_argument("--json")
+    m.add_argument("--match", type=float, help="the chance a player made the classic play, in every world weight")
     p = sub.add_parser("pair")
     p.add_argument("a")
     p.add_argument("b")
