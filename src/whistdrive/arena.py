@@ -240,6 +240,17 @@ def mean_ci(values: list[float]) -> tuple[float, float, float]:
     return m, m - half, m + half
 
 
+def wilson(wins: float, n: int) -> tuple[float, float]:
+    """The Wilson 95 % interval of a win rate (``wins`` of ``n`` games; a draw counts half)."""
+    if n == 0:
+        return 0.0, 1.0
+    z = statistics.NormalDist().inv_cdf(0.975)
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
 def percentile(values: list[float], q: float) -> float:
     if not values:
         return 0.0
@@ -278,6 +289,7 @@ def summarise(game: str, options: dict, seed: int, specs: list[BotSpec], results
         if game == "knockout":
             row["fair_share"] = 1 / n_seats
             row["share_ratio"] = row["win_rate"] * n_seats
+            row["share_ci"] = [x * n_seats for x in wilson(wins, seats)]
         summary.rows.append(row)
     return summary
 
@@ -346,7 +358,8 @@ def report(summary: Summary) -> str:
                      f"{r['time_mean']:>12.3f}{r['time_p95']:>8.3f}")
         if "share_ratio" in r:
             lines.append(f"{'':<16}win share {100 * r['win_rate']:.1f}% = {r['share_ratio']:.2f}x the fair share "
-                         f"({100 * r['fair_share']:.1f}%)")
+                         f"({100 * r['fair_share']:.1f}%), Wilson 95% [{r['share_ci'][0]:.2f}x, "
+                         f"{r['share_ci'][1]:.2f}x]")
         if "stage2_won_entry" in r:
             lines.append(f"{'':<16}entered stage 2 with a winning hand (exact play from there): "
                          f"{100 * r['stage2_won_entry']:.1f}% of {r['stage2_entries']}")

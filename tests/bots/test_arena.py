@@ -141,3 +141,21 @@ def test_the_german_report_gives_the_share_of_winning_stage2_entries():
     assert a["stage2_entries"] == b["stage2_entries"] == 6
     assert a["stage2_won_entry"] + b["stage2_won_entry"] == pytest.approx(1.0)
     assert "entered stage 2 with a winning hand" in report(s)
+
+
+def test_wilson_interval_of_a_win_rate():
+    from whistdrive.arena import wilson
+
+    # expected: scipy.stats.binomtest(k, n).proportion_ci(method="wilson")
+    lo, hi = wilson(93, 240)  # 38.8 % of 240 games
+    assert lo == pytest.approx(0.32810, abs=1e-5) and hi == pytest.approx(0.45045, abs=1e-5)
+    assert wilson(0, 10) == pytest.approx((0.0, 0.27753), abs=1e-5)
+    assert wilson(10, 10)[1] == pytest.approx(1.0)
+
+
+def test_the_knockout_report_gives_the_wilson_interval_of_the_share():
+    s = run("knockout", ["beginner", "random", "random"], deals=2, seed=4, progress=False)
+    row = next(r for r in s.rows if r["bot"] == "beginner")
+    lo, hi = row["share_ci"]
+    assert lo < row["share_ratio"] < hi
+    assert f"Wilson 95% [{lo:.2f}x, {hi:.2f}x]" in report(s)
