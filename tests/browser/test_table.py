@@ -85,6 +85,13 @@ def test_a_card_that_cannot_be_played_says_why(page, server):
     held = flash[len(f"You must follow {symbol} (you hold "):-1].split(", ")
     short = {c: page.evaluate(f"WD.cardShort('{c}')") for c in legal}
     assert sorted(held) == sorted(short.values())
+    shown = page.evaluate("""() => {  // in one go, so that the message's few seconds cannot run out
+      document.querySelector('.hand .card.illegal').click();
+      document.getElementById('btn-settings').click();
+      document.getElementById('set-save').click();  // saving the settings redraws the table
+      const f = document.getElementById('flash');
+      return f.hidden ? null : f.textContent; }""")
+    assert shown == flash  # the redraw keeps the message on show
 
 
 def test_a_card_that_cannot_be_played_says_why_in_russian(page, server):

@@ -9,6 +9,7 @@
   const S = {
     ws: null, snap: null, view: null, seq: 0, queue: [], busy: false, display: { cards: [], complete: false },
     lastTrick: null, log: [], dealResults: 0, retry: 0, hint: null, pendingAct: false, shownOver: false,
+    flash: null, // the error on show, if any
     fresh: null, // the card just played: the only one whose arrival is animated (not again on a redraw)
   };
   let settings = WD.settings();
@@ -122,14 +123,20 @@
     spectator: "Spectators only watch.", not_your_seat: "The computer plays this seat.", // i18n
     busy: "The computer players are busy: ask again in a moment.", // i18n
   };
+  /** An error shown for a few seconds; kept in S so that a redraw meanwhile (a presence change, a
+   * reconnection) shows it again instead of wiping it. The live region reads it aloud once. */
   function showError(msg) {
+    S.flash = msg;
+    paintFlash();
+    clearTimeout(showError.timer);
+    showError.timer = setTimeout(() => { S.flash = null; paintFlash(); }, 3500);
+    announce(msg);
+  }
+  function paintFlash() {
     const e = document.getElementById("flash");
     if (!e) return;
-    e.textContent = msg;
-    e.hidden = false;
-    clearTimeout(showError.timer);
-    showError.timer = setTimeout(() => { e.hidden = true; }, 3500);
-    announce(msg);
+    e.textContent = S.flash || "";
+    e.hidden = !S.flash;
   }
 
   // Plays are shown one by one at the chosen pace, so bots' cards can be followed.
@@ -324,7 +331,7 @@
     }
     S.fresh = null; // animated once: a redraw (a hint, an error) shows it at rest
     const centre = el("div", { class: "centre" }, trick, el("p", { class: "status", id: "status" }, statusText()),
-      el("p", { class: "flash", id: "flash", hidden: true, role: "alert" }));
+      el("p", { class: "flash", id: "flash", hidden: !S.flash }, S.flash || ""));
     const mine = el("div", { class: "mine" }, handView());
     return el("div", { class: "felt players-" + n }, top, left, centre, right, mine);
   }
