@@ -253,7 +253,7 @@ def test_another_process_takes_over_when_the_driver_dies(postgres):
             g = create(a, "german", {"deals": 1})
             tables_a = a.app.state.tables
 
-            async def thinking_forever(*args):
+            async def thinking_forever(*args, **kwargs):
                 await asyncio.sleep(3600)
 
             person = Seat(a, g["id"], g["token"])
