@@ -41,8 +41,9 @@ def test_last_trick_of_a_deal_names_its_winner(page, server):
     """The deal's last card shows the next deal's view, which no longer holds that trick."""
     start_game(page, server, "knockout", {"players": 3})
     play_until(page, lambda: page.query_selector("#deal-dialog[open]") is not None)
-    trick = page.evaluate("WD.table.lastTrick")
-    trump = page.evaluate("WD.table.view.deal_results[0].trump")
+    # The deal just ended is the last result: play_until's step may already have closed an earlier deal's
+    # dialog that opened between its look and the stop condition's.
+    trick, trump = page.evaluate("[WD.table.lastTrick, WD.table.view.deal_results.at(-1).trump]")
     assert len(trick["cards"]) == 3
     assert trick["winner"] == winner_by_the_rules(trick["cards"], trump)
     page.click("#deal-continue")
