@@ -9,7 +9,7 @@ import pytest
 
 from whistdrive import new_game
 from whistdrive.bots import make_player
-from whistdrive.bots.knockout_expert import KnockoutExpert, compiled_values, line_value, quick_hands
+from whistdrive.bots.knockout_expert import KnockoutExpert, compiled_values, python_values, quick_hands
 from whistdrive.bots.knockout_odds import Deal
 from whistdrive.bots.rules import classic_card
 from whistdrive.bots.sampling import sample_hands
@@ -65,17 +65,9 @@ def test_compiled_line_values_are_the_python_ones(players, depth):
         v = read(obs)
         hands, _ = sample_hands(v, rng)
         cards = obs["hand_size"]
-        won = {s: v.tricks_won.get(s, 0) for s in v.order}
         cands = list(range(4)) if v.decision == "trump" else sorted({c for c in range(52) if v.hand >> c & 1
                                                                     and v.legal_mask() >> c & 1})
-        slow = []
-        for c in cands:
-            if v.decision == "trump":
-                deal = Deal(hands, v.order, v.leader, [], c, won, v.played)
-            else:
-                deal = Deal(hands, v.order, v.leader, v.trick, v.trump, won, v.played)
-                deal.play(c)
-            slow.append(line_value(deal, v.seat, cards, depth))
+        slow = python_values(v, hands, cands, cards, depth)
         fast = compiled_values(v, hands, cands, cards, depth)
         assert fast == pytest.approx(slow, abs=1e-12), (obs, hands)
         checked += 1

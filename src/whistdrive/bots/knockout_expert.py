@@ -60,8 +60,10 @@ def line_value(deal: Deal, me: int, cards: int, depth: int) -> float:
     return best
 
 
-def python_values(v: View, hands: dict[int, int], cands: list[int], cards: int) -> list[float]:
-    """:func:`line_value` of each candidate in one world (a card to play, or a trump suit), played in Python."""
+def python_values(v: View, hands: dict[int, int], cands: list[int], cards: int,
+                  depth: int = LOOKAHEAD) -> list[float]:
+    """:func:`line_value` of each candidate in one world (a card to play, or a trump suit), played in Python
+    with ``depth`` decisions of mine searched."""
     won0 = {s: v.tricks_won.get(s, 0) for s in v.order}
     out = []
     for c in cands:
@@ -70,7 +72,7 @@ def python_values(v: View, hands: dict[int, int], cands: list[int], cards: int) 
         else:
             deal = Deal(hands, v.order, v.leader, v.trick, v.trump, won0, v.played)
             deal.play(c)
-        out.append(line_value(deal, v.seat, cards, LOOKAHEAD))
+        out.append(line_value(deal, v.seat, cards, depth))
     return out
 
 
