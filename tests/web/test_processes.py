@@ -243,26 +243,32 @@ def test_one_process_drives_a_tables_computers(postgres, monkeypatch):
         watcher.close()
 
 
+def computer_to_move_forever(a):
+    """A German Whist table on process ``a`` played by its person until its computer is to move, the
+    computer thinking for ever there: the table and the person's connection."""
+    a.get("/")
+    g = create(a, "german", {"deals": 1})
+
+    async def thinking_forever(*args, **kwargs):
+        await asyncio.sleep(3600)
+
+    person = Seat(a, g["id"], g["token"])
+    person.wait_turn()
+    a.app.state.tables.pool.choose = thinking_forever
+    while person.my_turn():  # until the computer is to play (and thinks in process a)
+        person.send({"type": "act", "action": person.view["legal"][0], "seq": person.last["seq"]})
+        person.recv()
+    return g, person
+
+
 def test_another_process_takes_over_when_the_driver_dies(postgres):
     """The process whose computer is thinking dies (no lease given back): within 5 s another process
     finds the table, its computer plays, and the person goes on through that process."""
     url = postgres.new_database()
     with processes(url, 1) as (b,):
         with processes(url, 1) as (a,):
-            a.get("/")
-            g = create(a, "german", {"deals": 1})
-            tables_a = a.app.state.tables
-
-            async def thinking_forever(*args, **kwargs):
-                await asyncio.sleep(3600)
-
-            person = Seat(a, g["id"], g["token"])
-            person.wait_turn()
-            tables_a.pool.choose = thinking_forever
-            while person.my_turn():  # until the computer is to play (and thinks in process a)
-                person.send({"type": "act", "action": person.view["legal"][0], "seq": person.last["seq"]})
-                person.recv()
-            seq = person.last["seq"]
+            g, person = computer_to_move_forever(a)
+            tables_a, seq = a.app.state.tables, person.last["seq"]
             deadline = time.monotonic() + 5
             while not tables_a.live[g["id"]].bot_task or tables_a.live[g["id"]].bot_task.done():
                 assert time.monotonic() < deadline
@@ -289,19 +295,7 @@ def test_a_clean_stop_hands_a_table_whose_computer_is_to_move_to_another_process
     url = postgres.new_database()
     with processes(url, 1) as (b,):
         with processes(url, 1) as (a,):
-            a.get("/")
-            g = create(a, "german", {"deals": 1})
-            tables_a = a.app.state.tables
-
-            async def thinking_forever(*args, **kwargs):
-                await asyncio.sleep(3600)
-
-            person = Seat(a, g["id"], g["token"])
-            person.wait_turn()
-            tables_a.pool.choose = thinking_forever
-            while person.my_turn():
-                person.send({"type": "act", "action": person.view["legal"][0], "seq": person.last["seq"]})
-                person.recv()
+            g, person = computer_to_move_forever(a)
             seq = person.last["seq"]
             person.close()
             assert g["id"] not in b.app.state.tables.live
