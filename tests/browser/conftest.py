@@ -126,8 +126,9 @@ def start_game(page, server, game: str, options: dict | None = None, lang: str |
     page.wait_for_selector(".hand .card")
 
 
-def step(page) -> str:
-    """Do whatever the table asks of the human once: returns 'over', 'acted' or 'waiting'."""
+def step(page, dialogs: bool = True) -> str:
+    """Do whatever the table asks of the human once: returns 'over', 'acted' or 'waiting'.
+    With ``dialogs=False`` it only plays cards and leaves every dialog open."""
     if page.query_selector("#over-dialog"):
         return "over"
     # A dialog may be replaced between looking and clicking (the end of the game follows the
@@ -136,7 +137,7 @@ def step(page) -> str:
     for dialog, button in (("#deal-dialog[open]", "#deal-dialog[open] #deal-continue"),
                            ("#trump-dialog[open]", "#trump-dialog[open] .suit-choice"),
                            ("#exchange-dialog[open]", "#exchange-dialog[open] .exchange-choice")):
-        if page.query_selector(dialog):
+        if dialogs and page.query_selector(dialog):
             try:
                 page.click(button, timeout=2000)
             except PlaywrightTimeout:
@@ -153,12 +154,14 @@ def step(page) -> str:
     return "waiting"
 
 
-def play_until(page, stop, limit_s: float = 120) -> None:
+def play_until(page, stop, limit_s: float = 120, dialogs: bool = True) -> None:
+    """Play until ``stop()``; with ``dialogs=False`` a dialog that opens between ``stop()`` and the
+    step stays open for the caller instead of being answered."""
     deadline = time.monotonic() + limit_s
     while time.monotonic() < deadline:
         if stop():
             return
-        if step(page) == "over":
+        if step(page, dialogs) == "over":
             return
     raise AssertionError("the game did not reach the expected point in time")
 

@@ -203,7 +203,8 @@ def test_whist_score_sheet_explains_a_game_won(page, server):
     from whistdrive.games.whist_scoring import game_value
 
     start_game(page, server, "whist", {"target": 1})  # a rubber; any deal wins a game to 1 point
-    play_until(page, lambda: page.query_selector("#deal-dialog[open]") is not None)
+    # cards only: the deal dialog that opens between a look and a step must stay open to be read
+    play_until(page, lambda: page.query_selector("#deal-dialog[open]") is not None, dialogs=False)
     g = page.evaluate("WD.table.view.score.games[0]")
     value = game_value(g["points"][1 - g["winner"]])
     words = {3: "a treble: 3 rubber points", 2: "a double: 2 rubber points", 1: "a single: 1 rubber point"}[value]

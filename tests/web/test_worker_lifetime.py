@@ -3,6 +3,7 @@ stopped by SIGTERM (a normal stop) or killed by SIGKILL, and its worker processe
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import socket
@@ -13,12 +14,13 @@ from pathlib import Path
 
 import httpx
 import pytest
+from websockets.sync.client import connect
 
 pytestmark = [pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc"),
               pytest.mark.xdist_group("serve")]
 
 SRC = str(Path(__file__).resolve().parents[2] / "src")
-TABLES = 3  # Whist tables, an expert to lead each: with one worker their moves queue up (a fourth is refused)
+TABLES = 3  # Whist tables with one worker: their experts' moves queue up (a fourth is refused)
 
 
 def free_port() -> int:
@@ -85,10 +87,12 @@ def thinking_server(tmp_path):
                 r = http.post("/api/games", json={"game": "whist", "options": {},
                                                   "levels": ["expert", "expert", "expert"]})
                 assert r.status_code == 200, r.text
+                lead_if_asked(port, base, r.json())
+            before = {g["id"]: g["actions"] for g in http.get("/api/games").json()["unfinished"]}
             # the first expert move played proves the worker has warmed up and thinks; the others wait
             deadline = time.monotonic() + 240  # a fresh checkout compiles the solver first
             while time.monotonic() < deadline:
-                played = [g["actions"] for g in http.get("/api/games").json()["unfinished"]]
+                played = [g["actions"] > before[g["id"]] for g in http.get("/api/games").json()["unfinished"]]
                 if any(played):
                     break
                 time.sleep(0.1)
@@ -102,6 +106,19 @@ def thinking_server(tmp_path):
         if proc.poll() is None:
             proc.kill()
         proc.wait(10)
+
+
+def lead_if_asked(port: int, base: str, table: dict) -> None:
+    """The dealer is drawn: where the person is to lead, lead, so that every table waits for an expert."""
+    with connect(f"ws://127.0.0.1:{port}/ws/{table['id']}", origin=base, open_timeout=30) as ws:
+        ws.send(json.dumps({"type": "hello", "token": table["seat_link"].rsplit("/", 1)[1]}))
+        m = json.loads(ws.recv(timeout=30))
+        assert m["type"] == "snapshot", m
+        view = m["view"]
+        if view["current_seat"] == view["seat"]:
+            ws.send(json.dumps({"type": "act", "action": view["legal"][0], "seq": m["seq"]}))
+            while (m := json.loads(ws.recv(timeout=30)))["type"] != "play":
+                pass
 
 
 def wait_gone(workers: dict[int, str], seconds: float) -> list[int]:
