@@ -11,6 +11,12 @@ assertions.  The intermediate's choice on the same observations is
 shown for comparison.  ``--reference`` puts the expert as it stood before
 issue 14 in the expert's place; ``--set`` changes an attribute of the expert
 (``match``, ``spread``) to try a setting.
+
+Whoever is offered both widows cannot tell them apart, so part of the cost is
+beyond any player who does not see them: the "keep or exchange" figures score
+each decision against a player who knows only whether keeping beats the
+average widow offered (an exchange is worth that average, whichever widow is
+named; with one widow offered this player is the cheater).
 """
 
 from __future__ import annotations
@@ -37,6 +43,7 @@ def main() -> None:
     cost = {"non-dealer": [], "dealer": []}
     rule = {"non-dealer": [], "dealer": []}  # the intermediate's hand-strength rule, for comparison
     rule_cost = {"non-dealer": [], "dealer": []}
+    keep_or_not = {"non-dealer": [], "dealer": []}  # against knowing only whether to keep: expert, rule
     for d in range(args.deals):
         g = new_game("humbug", {"length": "deal"}, seed=args.seed * 100_000 + d)
         expert = HumbugExpert("humbug", d, args.budget, worlds=args.worlds, reference=args.reference)
@@ -54,12 +61,20 @@ def main() -> None:
             rule[role].append(theirs == best)
             rule_cost[role].append(truth[best] - truth[theirs])
             cost[role].append(truth[best] - truth[mine])
+            exchange = statistics.fmean(truth[w] for w in obs["legal"] if w != "keep")
+            oracle = max(truth["keep"], exchange)
+            keep_or_not[role].append((oracle - (truth["keep"] if mine == "keep" else exchange),
+                                      oracle - (truth["keep"] if theirs == "keep" else exchange)))
             g.apply(mine)
     for role in same:
         print(f"{role:<11} decisions {len(same[role]):>4}  same as the cheater {100 * statistics.fmean(same[role]):5.1f}%  "
               f"cost of a different choice {statistics.fmean(cost[role]):.3f} points/deal  "
               f"(intermediate's rule: same {100 * statistics.fmean(rule[role]):5.1f}%, "
               f"cost {statistics.fmean(rule_cost[role]):.3f})")
+    for role, pairs in keep_or_not.items():
+        print(f"{role:<11} cost against knowing only whether to keep: expert "
+              f"{statistics.fmean(p[0] for p in pairs):.3f}, intermediate's rule "
+              f"{statistics.fmean(p[1] for p in pairs):.3f} points/deal (the rest is the widows unseen)")
     both = same["non-dealer"] + same["dealer"]
     costs = cost["non-dealer"] + cost["dealer"]
     print(f"{'all':<11} decisions {len(both):>4}  same as the cheater {100 * statistics.fmean(both):5.1f}%  "
