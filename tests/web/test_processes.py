@@ -326,3 +326,26 @@ def test_a_person_connected_to_another_process_is_not_away(postgres):
         first.play_to_end(random.Random(6))  # the computer plays for the person who went
         assert first.view["over"]
         first.close()
+
+
+def test_the_listener_catches_up_as_soon_as_it_listens(postgres):
+    """A change announced before a process listens (its tables are loaded at start-up, the listening
+    connection comes up a little later) is made up for: on listening, every table here catches up."""
+    from whistdrive.web import bus
+
+    calls: list[tuple] = []
+
+    async def changed(sender, game_id, here):
+        calls.append((sender, game_id, here))
+
+    async def listen_a_while():
+        task = asyncio.create_task(bus.listen(postgres.new_database(), "this-process", changed))
+        deadline = time.monotonic() + 20
+        while not calls and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+
+    asyncio.run(listen_a_while())
+    assert calls[:1] == [("", None, None)]
