@@ -1,4 +1,5 @@
 import json
+import re
 import subprocess
 import sys
 
@@ -59,8 +60,45 @@ def test_invalid_input_is_explained_and_asked_again():
     play_game("german", {}, seed=4, lang="ru", color=False, level="random", input_fn=scripted(answers),
               output=out.append)
     text = "\n".join(out)
-    assert "Не понял 'ZZ'" in text and "Так нельзя" in text and "Введите карту" in text
+    assert "Не понял 'ZZ'" in text and "Выберите номер от 1 до" in text and "Введите карту" in text
+    assert "Взяток ещё не было." in text  # 'l' before the first trick
+    assert "unknown" not in text  # the card parser's English detail stays out of Russian
     assert text.strip().endswith("До встречи.")
+
+
+def test_a_card_not_held_and_a_suit_not_followed_are_explained_in_russian():
+    from engine_helpers import deck_from_hands
+    from whistdrive import new_game
+    from whistdrive.terminal.play import _ask
+    from whistdrive.terminal.render import Style
+
+    deck = deck_from_hands({0: "JS 2S 3S 4C 5C 6C 7C 8C 9C TC JC QC KC", 1: "AS 5S 6S 2D 3D 4D 5D 6D 7D 8D 9D TD JD"},
+                           first=1, seats=2)
+    g = new_game("german", chance=[{"type": "dealer", "seat": 0}, {"type": "deck", "cards": deck}])
+    g.apply("AS")  # seat 1 leads a spade
+    out = []
+    assert _ask(g, 0, Style("ru", color=False), scripted(["AD", "4C", "JS"]), out.append) == "JS"
+    assert out == ["У вас нет карты Т♦.", "Нужно ходить в масть: ♠."]
+
+
+def test_russian_narration_agrees_with_you_and_names_the_seats_in_russian():
+    out = []
+    answers = ["1"] * 40
+    play_game("whist", {"length": "deal"}, seed=3, lang="ru", color=False, level="random",
+              input_fn=scripted(answers), output=out.append)
+    text = "\n".join(out)
+    assert "Вы берёт взятку" not in text and "Вы берёте взятку" in text
+    assert "Партнёр (Север)" in text and "Сдающий: Восток" in text and "Восток берёт взятку" in text
+    assert "NS" not in text and "EW" not in text
+    assert re.search(r"Север–Юг \d+ взят\w*, Восток–Запад \d+ взят", text)
+
+
+def test_the_exchange_has_its_own_help():
+    out = []
+    play_game("humbug", {}, seed=2, lang="en", color=False, level="random", input_fn=scripted(["?", "x", "q"]),
+              output=out.append)
+    helps = [line for line in out if line.startswith("Type keep, left or right")]
+    assert len(helps) == 1 and any("I did not understand 'x'. Type keep, left or right" in line for line in out)
 
 
 def test_illegal_card_names_the_rule():
@@ -76,7 +114,7 @@ def test_illegal_card_names_the_rule():
     out = []
     action = _ask(g, 0, Style("en", color=False), scripted(["4C", "JS"]), out.append)
     assert action == "JS"
-    assert "Not allowed" in out[0] and "follow suit" in out[0]
+    assert out == ["You must follow suit: ♠."]
 
 
 def test_simulate_then_replay(tmp_path, capsys):
@@ -101,6 +139,31 @@ def test_simulate_and_replay_humbug_with_its_exchange(tmp_path, capsys):
     assert main(["replay", str(path), "--lang", "ru"]) == 0
     out = capsys.readouterr().out
     assert "прикуп" in out or "оставляет сданную руку" in out
+
+
+def test_replay_refuses_an_empty_file_and_names_the_file_of_a_bad_line(tmp_path, capsys):
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("", encoding="utf-8")
+    assert main(["replay", "--check", str(empty)]) == 2
+    assert f"{empty}: no record" in capsys.readouterr().err
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("\n{\n", encoding="utf-8")
+    assert main(["replay", "--check", str(bad)]) == 2
+    assert f"{bad}:2: " in capsys.readouterr().err
+
+
+def test_save_to_a_folder_that_does_not_exist_is_refused_before_the_game(tmp_path, capsys):
+    assert main(["play", "german", "--seed", "1", "--save", str(tmp_path / "nowhere" / "x.json")]) == 2
+    err = capsys.readouterr().err
+    assert "--save" in err and "cannot write" in err
+
+
+def test_top_level_help_names_every_game():
+    from whistdrive.cli import build_parser
+    from whistdrive.games import GAMES
+
+    text = build_parser().format_help()
+    assert all(g.info.title.get("en") in " ".join(text.split()) for g in GAMES.values())
 
 
 def test_replay_refuses_a_broken_record(tmp_path, capsys):

@@ -36,10 +36,18 @@ class Parser(argparse.ArgumentParser):
         self.exit(USER_ERROR, f"whistdrive: error: {message} (see {self.prog} --help)\n")
 
 
+def _description() -> str:
+    """Every game by its title, from the games' descriptors."""
+    from .games import GAMES
+
+    titles = [g.info.title.get("en") for g in GAMES.values()]
+    return f"{', '.join(titles[:-1])} and {titles[-1]}: play against the computer, simulate, replay, analyse."
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = Parser(
         prog="whistdrive",
-        description="German Whist, Whist and Knock-out Whist against the computer.",
+        description=_description(),
     )
     parser.add_argument("--version", action="version", version=f"whistdrive {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)

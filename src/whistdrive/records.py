@@ -121,6 +121,10 @@ def read_records(path: str):
                     try:
                         yield n, loads(line)
                     except WhistError as e:
-                        raise RecordError(f"line {n}: {e}") from None
+                        raise RecordError(f"{path}:{n}: {e}") from None
         else:
-            yield 1, loads(f.read())
+            try:
+                record = loads(f.read())
+            except WhistError as e:
+                raise RecordError(f"{path}:1: {e}") from None
+            yield 1, record

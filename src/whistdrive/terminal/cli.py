@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 from ..bots import LEVELS
+from ..errors import UsageError
 from ..games import GAMES
 from ..options_cli import add_option_flags, help_lang, options_from_args
 
@@ -68,6 +70,12 @@ def register(sub) -> None:
 
 def _run_play(args: argparse.Namespace) -> int:
     from .play import play_game
+
+    if args.save:  # before the game, not after it: a record that cannot be written is lost
+        folder = os.path.dirname(os.path.abspath(args.save))
+        if os.path.isdir(args.save) or not os.path.isdir(folder) or not os.access(folder, os.W_OK):
+            raise UsageError(f"--save {args.save}: cannot write the record there (no such folder, "
+                             "a folder of that name, or no permission)")
 
     return play_game(
         args.game,

@@ -5,9 +5,14 @@ from __future__ import annotations
 from ..cards import DECK, Suit
 from ..errors import RecordError, WhistError
 from ..games import Game
-from ..i18n import gettext_for
+from ..i18n import N_, gettext_for, translations
 from ..records import read_records, replay
-from .render import EXCHANGE_TEXTS, Style, label
+from .render import EXCHANGE_TEXTS, Style, about, label, seat_name
+
+TRUMP_CHOSEN = (N_("{who} chose trump {suit}"), N_("You chose trump {suit}"))
+TRICK_WON = (N_("{who} won the trick"), N_("You won the trick"))
+PRIZE_TAKEN = (N_("{who} took the prize {card}; the other drew a card"),
+               N_("You took the prize {card}; the other drew a card"))
 
 
 def name(game: Game, seat: int, lang: str, viewer: int | None) -> str:
@@ -24,16 +29,16 @@ def apply_and_narrate(game: Game, action, style: Style, viewer: int | None = Non
     game.apply(action)
     who = name(game, seat, lang, viewer)
     if decision.value == "exchange":
-        return [style.gettext(EXCHANGE_TEXTS[str(game.actions[-1][1])]).format(who=who)]
+        return [about(style, EXCHANGE_TEXTS[str(game.actions[-1][1])], seat, viewer, who)]
     if decision.value == "trump":
-        return [_("{who} chose trump {suit}").format(who=who, suit=style.suit(str(Suit.parse(str(action)))))]
+        return [about(style, TRUMP_CHOSEN, seat, viewer, who, suit=style.suit(str(Suit.parse(str(action)))))]
     lines = [f"{who}: {style.card(str(game.actions[-1][1]))}"]
     if len(play.tricks) > tricks_before:
         winner = play.tricks[-1][2]
-        lines.append(_("{who} won the trick").format(who=name(game, winner, lang, viewer)))
+        winner_name = name(game, winner, lang, viewer)
+        lines.append(about(style, TRICK_WON, winner, viewer, winner_name))
         if prize is not None and len(play.tricks) <= 13:
-            lines.append(_("{who} took the prize {card}; the other drew a card").format(
-                who=name(game, winner, lang, viewer), card=style.card(str(DECK[prize]))))
+            lines.append(about(style, PRIZE_TAKEN, winner, viewer, winner_name, card=style.card(str(DECK[prize]))))
     if len(game.deal_results) > deals_before:
         lines.append(style.bold(_("Deal over.") + " " + deal_summary(game, game.deal_results[-1], lang, viewer)))
     if game.is_over:
@@ -51,16 +56,24 @@ def _german_deal(game: Game, result: dict, lang: str, viewer: int | None) -> str
     return f"{a}–{b}: {who} +{result['points']}"
 
 
+def _side(game: Game, seats, lang: str) -> str:
+    """A partnership by its seats' names (NS, EW; in Russian in words)."""
+    code = "".join(game.seat_names[s] for s in seats)
+    tr = translations(lang)
+    return {"NS": tr.pgettext("side", "NS"), "EW": tr.pgettext("side", "EW")}.get(code, code)
+
+
 def _whist_deal(game: Game, result: dict, lang: str, viewer: int | None) -> str:
     ngettext = gettext_for(lang)[1]
     ns, ew = (ngettext("{n} trick", "{n} tricks", n).format(n=n) for n in result["tricks"])
     p = result["points"]
-    return f"NS {ns}, EW {ew}; NS +{p[0]}, EW +{p[1]}"
+    a, b = _side(game, (0, 2), lang), _side(game, (1, 3), lang)
+    return f"{a} {ns}, {b} {ew}; {a} +{p[0]}, {b} +{p[1]}"
 
 
 def _knockout_deal(game: Game, result: dict, lang: str, viewer: int | None) -> str:
-    counts = ", ".join(f"{game.seat_names[int(s)]} {n}" for s, n in result["tricks"].items())
-    out = ", ".join(game.seat_names[s] for s in result["out"]) or "—"
+    counts = ", ".join(f"{seat_name(game.seat_names, int(s), lang)} {n}" for s, n in result["tricks"].items())
+    out = ", ".join(seat_name(game.seat_names, s, lang) for s in result["out"]) or "—"
     return f"{counts}; " + gettext_for(lang)[0]("out") + f": {out}"
 
 
@@ -81,7 +94,7 @@ def match_summary(game: Game, lang: str, viewer: int | None) -> str:
     if not winners:
         return _("A draw.")
     if len(winners) > 1:
-        return _("Winner: {who}").format(who="".join(game.seat_names[s] for s in winners))
+        return _("Winner: {who}").format(who=_side(game, winners, lang))
     return _("Winner: {who}").format(who=name(game, winners[0], lang, viewer))
 
 
@@ -104,5 +117,7 @@ def replay_file(path: str, lang: str = "en", check_only: bool = False) -> int:
             for _seat, action in game.actions:
                 for text in apply_and_narrate(fresh, action, style):
                     print("  " + text)
+    if not count:
+        raise RecordError(f"{path}: no record in the file")
     print(style.ngettext("{n} record valid", "{n} records valid", count).format(n=count))
     return 0

@@ -12,7 +12,11 @@ from ..records import dumps, to_record
 from .narrate import apply_and_narrate
 from .render import Style, render, score_text
 
-HELP = N_("Type a card (QH, 10♥, T♥) or its number in the list; 'l' last trick, 's' score, 'q' quit.")
+HELP = {  # by decision
+    "play": N_("Type a card (QH, 10♥, T♥) or its number in the list; 'l' last trick, 's' score, 'q' quit."),
+    "exchange": N_("Type keep, left or right (or 1, 2, 3 as listed); 's' score, 'q' quit."),
+    "trump": N_("Type a suit: S H D C or ♠ ♥ ♦ ♣; 's' score, 'q' quit."),
+}
 
 
 def read_action(obs: dict, text: str, lang: str):
@@ -24,7 +28,7 @@ def read_action(obs: dict, text: str, lang: str):
         n = int(text)
         if 1 <= n <= len(legal):
             return legal[n - 1]
-        raise ValueError(_("Not allowed: {why}").format(why=f"1..{len(legal)}"))
+        raise ValueError(_("Choose a number from 1 to {n}.").format(n=len(legal)))
     try:
         if obs["decision"] == "trump":
             return str(Suit.parse(text))
@@ -32,8 +36,21 @@ def read_action(obs: dict, text: str, lang: str):
             return str(Exchange.parse(text))
         card = str(Card.parse(text))
     except ParseError as e:
-        raise ValueError(_("I did not understand {text!r}. {help}").format(text=text, help=_(HELP)) + f" ({e})") from None
+        said = _("I did not understand {text!r}. {help}").format(text=text, help=_(HELP[obs["decision"]]))
+        raise ValueError(said + (f" ({e})" if lang == "en" else "")) from None  # the parser speaks English
     return card
+
+
+def why_not(obs: dict, card: str, style: Style) -> str | None:
+    """Why a card may not be played, in the reader's language: not in the hand, or the led suit is
+    to be followed (the one rule of play the four games share); ``None`` for anything else."""
+    _ = style.gettext
+    if card not in obs["hand"]:
+        return _("You do not hold {card}.").format(card=style.card(card))
+    if obs["trick"]:
+        led = Card.parse(obs["trick"][0]["card"]).suit.letter
+        return _("You must follow suit: {suit}.").format(suit=style.suit(led))
+    return None
 
 
 def play_game(
@@ -97,18 +114,23 @@ def _ask(game, me: int, style: Style, input_fn, output):
         if command in ("q", "quit", "exit", "в", "выход"):
             return None
         if command in ("?", "h", "help", "помощь"):
-            output(_(HELP))
+            output(_(HELP[obs["decision"]]))
             continue
         if command in ("s", "score", "счёт", "счет"):
             output(render(obs, style) + "\n" + score_text(obs, style))
             continue
         if command in ("l", "last"):
-            last = obs["tricks"][-1]["cards"] if obs["tricks"] else []
-            output(_("Last trick") + ": " + " ".join(style.card(p["card"]) for p in last))
+            if obs["tricks"]:
+                output(_("Last trick") + ": " + " ".join(style.card(p["card"]) for p in obs["tricks"][-1]["cards"]))
+            else:
+                output(_("No trick has been played yet."))
             continue
         try:
             action = read_action(obs, text, lang)
             if not game.is_legal(action):
+                why = why_not(obs, action, style) if obs["decision"] == "play" else None
+                if why:
+                    raise ValueError(why)
                 game.clone().apply(action)  # raises with the rule's own explanation
             return action
         except ValueError as e:

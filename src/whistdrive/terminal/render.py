@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..cards import Card, Suit
 from ..games import GAMES
-from ..i18n import N_, gettext_for
+from ..i18n import N_, gettext_for, translations
 
 RED, RESET, BOLD, DIM = "\x1b[31m", "\x1b[0m", "\x1b[1m", "\x1b[2m"
 
@@ -42,19 +42,40 @@ def seat_label(obs: dict, seat: int, lang: str) -> str:
     return label(obs["game"], obs["seat_names"], seat, obs["seat"], lang)
 
 
+def seat_name(seat_names, seat: int, lang: str) -> str:
+    """The seat's own name in the reader's language: whist's compass points, Knock-out's players."""
+    tr = translations(lang)
+    name = seat_names[seat]
+    words = {"N": tr.pgettext("seat", "N"), "E": tr.pgettext("seat", "E"), "S": tr.pgettext("seat", "S"),
+             "W": tr.pgettext("seat", "W")}
+    if name in words:
+        return words[name]
+    if name[0] == "P" and name[1:].isdigit():
+        return tr.pgettext("seat", "P{n}").format(n=name[1:])
+    return name
+
+
 def label(game: str, seat_names, seat: int, viewer: int | None, lang: str) -> str:
     """'You', 'Partner', 'Opponent' or the seat's name, from the viewer's point of view."""
     info = GAMES[game].info
     _ = gettext_for(lang)[0]
     if viewer is None:
-        return seat_names[seat]
+        return seat_name(seat_names, seat, lang)
     if seat == viewer:
         return _("You")
     if info.partnerships and info.side(seat) == info.side(viewer):
-        return _("Partner") + f" ({seat_names[seat]})"
+        return _("Partner") + f" ({seat_name(seat_names, seat, lang)})"
     if info.max_seats == 2:
         return _("Opponent")
-    return seat_names[seat]
+    return seat_name(seat_names, seat, lang)
+
+
+def about(style: Style, texts: tuple[str, str], seat: int, viewer: int | None, who: str, **fields) -> str:
+    """A sentence about a seat, in its own second-person form when the seat is the reader's
+    (a Russian verb agrees with «Вы»: «Вы берёте», not «Вы берёт»)."""
+    if seat == viewer:
+        return style.gettext(texts[1]).format(**fields)
+    return style.gettext(texts[0]).format(who=who, **fields)
 
 
 def trick_line(obs: dict, plays: list[dict], style: Style) -> str:
@@ -65,9 +86,9 @@ def render(obs: dict, style: Style) -> str:
     """The whole table as one seat sees it."""
     lang, _ = style.lang, style.gettext
     lines = []
-    deal, trump, dealer = _("Deal"), _("Trump"), _("dealer")
+    deal, trump, dealer = _("Deal"), _("Trump"), _("Dealer")
     head = f"{deal} {obs['deal_number']}   {trump}: {style.suit(obs['trump'])}"
-    head += f"   ({seat_label(obs, obs['dealer'], lang)} — {dealer})"
+    head += f"   {dealer}: {seat_label(obs, obs['dealer'], lang)}"
     lines.append(style.bold(head))
     lines.append(STATUS[obs["game"]](obs, style))
     if obs["tricks"]:
@@ -118,7 +139,8 @@ def _whist(obs: dict, style: Style) -> str:
     won, score = obs["tricks_won"], obs["score"]
     parts = []
     if obs["turned_up"]:
-        parts.append(_("Trump") + f": {style.card(obs['turned_up'])} ({obs['seat_names'][obs['dealer']]})")
+        holder = seat_name(obs["seat_names"], obs["dealer"], style.lang)
+        parts.append(_("Trump") + f": {style.card(obs['turned_up'])} ({holder})")
     ours, theirs = (ngettext("{n} trick", "{n} tricks", n).format(n=n) for n in (won[mine], won[1 - mine]))
     parts.append(_("We") + f": {ours}, " + _("They") + f": {theirs}")
     gp, gw = score["game_points"], score["games_won"]
@@ -174,10 +196,12 @@ def _whist_score(obs: dict, style: Style) -> str:
     return "\n".join(rows)
 
 
-EXCHANGE_TEXTS = {
-    "keep": N_("{who} kept the dealt hand"),
-    "left": N_("{who} laid the hand aside and took the left widow"),
-    "right": N_("{who} laid the hand aside and took the right widow"),
+EXCHANGE_TEXTS = {  # about another seat, about the reader's
+    "keep": (N_("{who} kept the dealt hand"), N_("You kept the dealt hand")),
+    "left": (N_("{who} laid the hand aside and took the left widow"),
+             N_("You laid the hand aside and took the left widow")),
+    "right": (N_("{who} laid the hand aside and took the right widow"),
+              N_("You laid the hand aside and took the right widow")),
 }
 EXCHANGE_CHOICES = {"keep": N_("keep"), "left": N_("left widow"), "right": N_("right widow")}
 
@@ -193,7 +217,7 @@ def _humbug(obs: dict, style: Style) -> str:
         card += f" ({seat_label(obs, obs['dealer'], lang)})"
     parts = [_("Trump") + f": {card}"]
     for e in obs["exchanges"]:
-        parts.append(_(EXCHANGE_TEXTS[e["choice"]]).format(who=seat_label(obs, e["seat"], lang)))
+        parts.append(about(style, EXCHANGE_TEXTS[e["choice"]], e["seat"], me, seat_label(obs, e["seat"], lang)))
     won, gp = obs["tricks_won"], obs["score"]["game_points"]
     mine, theirs = (ngettext("{n} trick", "{n} tricks", n).format(n=n) for n in (won[me], won[other]))
     parts.append(_("You") + f": {mine}, " + _("Opponent") + f": {theirs}")
@@ -224,7 +248,7 @@ def _knockout_score(obs: dict, style: Style) -> str:
     deal, out_word = _("Deal"), _("out")
     rows = []
     for r in obs["deal_results"]:
-        out = ", ".join(obs["seat_names"][s] for s in r["out"]) or "—"
+        out = ", ".join(seat_name(obs["seat_names"], s, style.lang) for s in r["out"]) or "—"
         rows.append(f"{deal} {r['deal']} ({r['hand_size']}): {out_word}: {out}")
     return "\n".join(rows) or "—"
 
