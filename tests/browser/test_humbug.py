@@ -17,6 +17,22 @@ WORDS = {
 }
 
 
+# What of the side panel lies outside it, and laid-aside cards left of their own box (a long word or a
+# wrapped row of overlapped cards once pushed past both edges).
+OUTSIDE = """() => {
+  const side = document.querySelector('.side').getBoundingClientRect();
+  const out = side.right > window.innerWidth + 1 ? ['the panel itself'] : [];
+  for (const e of document.querySelectorAll('.side *')) {
+    const r = e.getBoundingClientRect();
+    if (r.width && (r.right > side.right + 1 || r.left < side.left - 1)) out.push(e.tagName + ' ' + e.textContent.slice(0, 40));
+  }
+  const box = document.querySelector('#laid-aside').getBoundingClientRect();
+  for (const c of document.querySelectorAll('#laid-aside .card'))
+    if (c.getBoundingClientRect().left < box.left - 1) out.push('laid-aside ' + c.dataset.card);
+  return out;
+}"""
+
+
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_humbug_deal_to_the_end(page, server, lang):
     w = WORDS[lang]
@@ -37,6 +53,7 @@ def test_humbug_deal_to_the_end(page, server, lang):
     held = sorted(page.eval_on_selector_all(".hand .card", "cs => cs.map(c => c.dataset.card)"))
     assert held != dealt and not set(held) & set(dealt)  # a widow shares no card with the dealt hand
     assert w["laid"] in page.inner_text(".side")
+    assert page.evaluate(OUTSIDE) == []
     if take == "left":
         assert w["took"] in page.inner_text("#info-exchange")
     assert page.query_selector(".widow-" + take) and not page.query_selector_all(f".widow-{take} .widow-pile > *")

@@ -46,6 +46,11 @@ def test_pages_render_in_both_languages(client):
         assert "Content-Security-Policy" in r.headers
     r = client.get("/table/nope")
     assert r.status_code == 404 and "не ваш" in r.text  # translated on the server (lang cookie ru)
+    r = client.get("/no/such/page")  # an address nobody serves: the same translated page, not JSON
+    assert r.status_code == 404 and r.headers["content-type"].startswith("text/html") and "нет страницы" in r.text
+    r = client.get("/api/no-such-call")  # a program gets JSON
+    assert r.status_code == 404 and r.json() == {"error": "not_found"}
+    assert client.post("/").status_code == 405  # other refusals keep their status
 
 
 def test_rules_pages_with_anchors_and_highlighted_options(client):

@@ -15,6 +15,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from jinja2 import Environment, FileSystemLoader
 from markupsafe import Markup
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from whistdrive import new_game
 from whistdrive.analysis import solver_values
@@ -152,6 +153,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         """``message`` is a msgid (marked with ``N_``), shown in the reader's language."""
         _, _n = i18n.gettext_for(lang_of(request))
         return page(request, "error.html", _(message), [], status=status)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def no_such_address(request: Request, exc: StarletteHTTPException) -> Response:
+        """An address nobody serves: a person gets the error page in their language, a program JSON."""
+        api = request.url.path.split("/")[1:2] == ["api"]
+        if exc.status_code == 404 and not api:
+            return error_page(request, 404, N_("There is no page at this address."))
+        if exc.status_code == 404:
+            return JSONResponse({"error": "not_found"}, status_code=404)
+        return JSONResponse({"detail": exc.detail}, status_code=exc.status_code, headers=exc.headers)
 
     async def seated(request: Request, game_id: str) -> tuple[Live, int] | None:
         """The table and the seat the caller's cookie holds there (the creator's or a person's who joined)."""
