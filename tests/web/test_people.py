@@ -9,6 +9,7 @@ import time
 
 import pytest
 from sqlalchemy import update
+from starlette.websockets import WebSocketDisconnect
 
 from whistdrive import new_game
 from whistdrive.cards import DECK
@@ -288,11 +289,16 @@ def test_leaving_for_good_keeps_the_seat_with_the_computer(db_path):
         while live.row.places[1]["state"] != "left":
             time.sleep(0.01)
         assert live.standin[1] == "intermediate"
-        di.close()
         with client.websocket_connect(f"/ws/{t['id']}") as s:
             s.send_text(json.dumps({"type": "hello", "token": token_of(j["url"])}))
             assert json.loads(s.receive_text())["code"] == "auth"  # the link no longer takes the seat
         drive(client, live, {0: me}, random.Random(2))
+        # the leaver's open page was shut, and saw none of the hands the computer played for the seat
+        with pytest.raises(WebSocketDisconnect) as shut:
+            while True:
+                assert di.recv()["type"] not in ("play", "snapshot")
+        assert shut.value.code == 4403
+        di.close()
         assert client.app.state.store.load(t["id"]).places[1]["state"] == "left"
         close_all()
 

@@ -283,3 +283,4 @@ def test_an_owner_is_minted_only_when_a_table_is_created(db_path):
     with make_client(db_path) as fresh:  # a refused request mints nobody
         assert fresh.post("/api/games", json={"game": "poker", "options": {}, "levels": []}).status_code == 400
         assert "wd_owner" not in fresh.cookies
+

@@ -448,8 +448,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
         try:
             first = await asyncio.wait_for(receive_text(ws), timeout=15)
-        except (TimeoutError, WebSocketDisconnect, RuntimeError):
+        except TimeoutError:
             await ws.close(4408)
+            return
+        except (WebSocketDisconnect, RuntimeError):  # gone before its hello: nothing to close or log
             return
         if first is None:
             await ws.close(1003, "text frames only")

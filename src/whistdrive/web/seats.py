@@ -27,6 +27,7 @@ SPECTATOR = -1  # the seat number of the spectator link's place
 PRESENCE_EVERY = 5.0  # seconds between a process's reminders of the seats connected to it
 PRESENCE_TTL = 15.0  # what another process has not repeated for this long is forgotten
 TELLING: set = set()  # presence announcements under way (a reference keeps each task alive)
+LEFT_CLOSE = 4403  # the WebSocket close code of a seat whose person left: its view is no longer theirs
 PRIVATE = ("hand", "legal", "my_draws", "opponent_known", "known_cards", "laid_aside", "out_of_deal")  # a seat's own
 
 
@@ -193,5 +194,17 @@ class SeatsMixin:
             task = t.away.pop(seat, None)
             if task:
                 task.cancel()
+        await self.shut_out_leavers(t)
         await self.tell_players(t)
         self.kick(t)
+
+    async def shut_out_leavers(self, t) -> None:
+        """Close every connection of a seat whose person left for good: the hands dealt to that
+        seat from now on are the computer's, not theirs (a leaver's open page kept receiving them)."""
+        for c in list(t.conns):
+            if c.seat is not None and t.row.places.get(c.seat, {}).get("state") == "left":
+                t.conns.discard(c)
+                try:
+                    await c.ws.close(LEFT_CLOSE)
+                except Exception:  # already gone
+                    pass

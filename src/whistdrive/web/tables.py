@@ -373,6 +373,7 @@ class Tables(SeatsMixin):
                 await self._broadcast(t, seat, action)
             if seating(row) != before:
                 self.watch_absent(t)
+                await self.shut_out_leavers(t)  # a person may have left through another process
                 for c in list(t.conns):
                     await c.send(self.snapshot(t, c.seat))
         self.kick(t)
@@ -382,6 +383,7 @@ class Tables(SeatsMixin):
         row = row or await self.db(self.store.load, t.row.id)
         t.row, t.game = row, rebuild(row.game, row.options, row.seed, row.chance, row.actions)
         t.generation += 1
+        await self.shut_out_leavers(t)
         for c in list(t.conns):
             await c.send(self.snapshot(t, c.seat))
 

@@ -62,6 +62,11 @@
     ws.onmessage = (ev) => onMessage(JSON.parse(ev.data));
     ws.onclose = (ev) => {
       if (S.ws !== ws) return;
+      if (ev.code === 4403) { // this person left for good: the seat's view is the computer's now
+        root.dataset.conn = "left";
+        document.getElementById("conn").textContent = t("You left the table: the computer plays your seat.");
+        return;
+      }
       setConn("offline");
       if (ev.code === 4401) { showError(t("This table does not exist or is not yours.")); return; }
       const delay = Math.min(5000, 300 * 2 ** S.retry++);
