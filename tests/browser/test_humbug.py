@@ -60,3 +60,12 @@ def test_humbug_deal_to_the_end(page, server, lang):
     play_until(page, lambda: page.query_selector("#over-dialog") is not None, limit_s=150)
     assert page.inner_text("#result-text")
     assert w["sheet"] in page.inner_text(".score-sheet") and w["you"] in page.inner_text(".score-sheet thead")
+    # the replay steps through the exchanges too (its captions once read "You plays undefined undefined")
+    page.click("#over-dialog a[href^='/replay/']")
+    page.wait_for_selector(".replay .r-next")
+    captions = []
+    for _ in range(3):  # the deal, then both exchanges
+        captions.append(page.inner_text(".replay-caption"))
+        page.click(".replay .r-next")
+    assert not any("undefined" in c for c in captions), captions
+    assert sum(w["you"] in c for c in captions[1:]) == 1  # one of the two exchanges is yours

@@ -200,3 +200,21 @@ def test_away_the_computer_plays_and_the_person_returns(people, people_server):
     play_all([host, guest])
     rec = record_of(host, people_server)
     check_frames(rec, guest.frames, lambda g: hidden_cards(g, 1))
+
+
+def test_a_person_at_east_reads_the_scores_of_their_own_partnership(people, people_server):
+    """Whist seen from East: "we" are East–West (the panel and the deal summary once counted North–South)."""
+    host, guest = people(), people()
+    create(host, people_server, "whist", {}, persons=[1])  # a rubber: its first deal ends in the deal dialog
+    [invite] = invitations(host)
+    join(guest, invite, "Eve")
+    assert guest.page.evaluate("WD.table.snap.human_seat") == 1
+    deadline = time.monotonic() + 240
+    while not guest.page.query_selector("#deal-dialog[open]"):
+        assert time.monotonic() < deadline, "the deal did not end in time"
+        step(host.page)
+        step(guest.page, dialogs=False)
+    r = guest.page.evaluate("WD.table.view.deal_results.at(-1)")
+    we, they = r["tricks"][1], r["tricks"][0]
+    assert we + they == 13
+    assert f"Tricks: we {we}, they {they}." in guest.page.inner_text("#deal-dialog[open]")

@@ -92,6 +92,14 @@ window.WD = window.WD || {};
   WD.isCard = (a) => /^[2-9TJQKA][SHDC]$/.test(a);
   const EXCHANGES = { keep: "keeps the hand", left: "takes the left widow", right: "takes the right widow" }; // i18n
   WD.actionText = (a) => (a.length === 1 ? WD.SYMBOL[a] + " " + WD.suitTitle(a) : WD.isCard(a) ? WD.cardShort(a) : WD.t(EXCHANGES[a] || a));
+  /** "North plays the queen of hearts", in its own form for "You" (not "You plays"); an exchange as "who: what". */
+  WD.actionSaid = function (player, a) {
+    const you = player === WD.t("You");
+    if (WD.isCard(a)) return you ? WD.t("You play {card}", { card: WD.cardName(a) }) : WD.t("{player} plays {card}", { player, card: WD.cardName(a) });
+    if (a.length === 1) return you ? WD.t("You choose trumps: {suit}", { suit: WD.suitTitle(a) })
+      : WD.t("{player} chooses trumps: {suit}", { player, suit: WD.suitTitle(a) });
+    return WD.t("{player}: {action}", { player, action: WD.actionName(a) });
+  };
   WD.actionName = (a) => (a.length === 1 ? WD.suitTitle(a) : WD.isCard(a) ? WD.cardName(a) : WD.t(EXCHANGES[a] || a));
   WD.el = function (tag, attrs, ...children) {
     const e = document.createElement(tag);

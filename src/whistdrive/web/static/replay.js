@@ -39,7 +39,7 @@
     container.append(wrap);
     function trickOf(i) {
       const f = frames[i];
-      if (f.view.trick.length || !f.action || f.action.length === 1) return { cards: f.view.trick, complete: false };
+      if (f.view.trick.length || !f.action || !WD.isCard(f.action)) return { cards: f.view.trick, complete: false };
       const before = frames[i - 1].view.trick;
       return { cards: before.concat([{ seat: f.mover, card: f.action }]), complete: true };
     }
@@ -51,9 +51,7 @@
       next.disabled = last.disabled = k === frames.length - 1;
       analysis.textContent = "";
       const cap = data.captions && data.captions[k];
-      caption.textContent = cap ? (cap[WD.lang] || cap.en || cap) :
-        f.action ? (f.action.length === 1 ? t("{player} chooses trumps: {suit}", { player: names(f.mover), suit: WD.suitTitle(f.action) })
-          : t("{player} plays {card}", { player: names(f.mover), card: WD.cardName(f.action) })) : t("The deal");
+      caption.textContent = cap ? (cap[WD.lang] || cap.en || cap) : f.action ? WD.actionSaid(names(f.mover), f.action) : t("The deal");
       board.innerHTML = "";
       const facts = el("p", { class: "replay-facts" });
       if (v.trump) facts.append(t("Trumps"), ": ", WD.suitIcon(v.trump), " ", WD.suitTitle(v.trump));

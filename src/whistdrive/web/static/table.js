@@ -167,9 +167,7 @@
     } else {
       S.display = { cards: [], complete: false };
     }
-    announce(isCard ? t("{player} plays {card}", { player: seatName(m.seat), card: WD.cardName(m.action) })
-      : m.action.length === 1 ? t("{player} chooses trumps: {suit}", { player: seatName(m.seat), suit: WD.suitTitle(m.action) })
-        : exchangeText(m.seat, m.action));
+    announce(isCard || m.action.length === 1 ? WD.actionSaid(seatName(m.seat), m.action) : exchangeText(m.seat, m.action));
     const newDeal = (m.view.deal_results || []).length > S.dealResults;
     render();
     const pace = WD.PACE_MS[settings.pace] ?? 750;
@@ -610,15 +608,17 @@
       trickCount: (v, seat) => v.tricks.filter((tr) => tr.winner === seat).length,
       facts(v, dl) {
         if (v.turned_up) dl.append(info(t("Turned-up trump"), turnedUp(v.turned_up, heldBy(v.turned_up, v.dealer))));
-        dl.append(info(t("Tricks (We : They)"), `${v.tricks_won[0]} : ${v.tricks_won[1]}`, "info-tricks"));
+        const we = S.snap.human_seat % 2; // the viewer's partnership: a person may sit East or West
+        dl.append(info(t("Tricks (We : They)"), `${v.tricks_won[we]} : ${v.tricks_won[1 - we]}`, "info-tricks"));
       },
       panel: () => scoreSheet(),
       dealSummary(v, r) {
         const won = r.game_won_by !== null && r.game_won_by !== undefined;
-        return el("div", {}, el("p", { class: "big" }, t("Tricks: we {a}, they {b}.", { a: r.tricks[0], b: r.tricks[1] })),
-          el("p", {}, t("Points this deal: we {a}, they {b}.", { a: r.points[0], b: r.points[1] })),
-          (r.honour_points[0] || r.honour_points[1]) ? el("p", {}, t("Honours: we {a}, they {b}.", { a: r.honour_points[0], b: r.honour_points[1] })) : null,
-          won ? el("p", {}, r.game_won_by === 0 ? t("We win the game!") : t("They win the game.")) : null,
+        const we = S.snap.human_seat % 2, they = 1 - we;
+        return el("div", {}, el("p", { class: "big" }, t("Tricks: we {a}, they {b}.", { a: r.tricks[we], b: r.tricks[they] })),
+          el("p", {}, t("Points this deal: we {a}, they {b}.", { a: r.points[we], b: r.points[they] })),
+          (r.honour_points[0] || r.honour_points[1]) ? el("p", {}, t("Honours: we {a}, they {b}.", { a: r.honour_points[we], b: r.honour_points[they] })) : null,
+          won ? el("p", {}, r.game_won_by === we ? t("We win the game!") : t("They win the game.")) : null,
           won ? el("p", { id: "game-line" }, t("Game {n}", { n: v.score.games.length }) + ": " + gameWon(v.score.games[v.score.games.length - 1])) : null);
       },
       resultText: (r, hs) => (r.winner_side === hs % 2 ? t("We win!")
