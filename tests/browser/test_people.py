@@ -181,6 +181,10 @@ def test_away_the_computer_plays_and_the_person_returns(people, people_server):
     [invite] = invitations(host)
     join(guest, invite, "Gus")
     seat_link = guest.page.url
+    # a person is named, never "Computer" (the creator gives no name: "Opponent")
+    assert guest.page.inner_text('.seat[data-seat="0"] .seat-name') == "Opponent"
+    host.page.wait_for_function("""() => document.querySelector('.seat[data-seat="1"] .seat-name')
+                                   .textContent === 'Gus'""")
     for _ in range(3):  # a few plays each
         deadline = time.monotonic() + 30
         while step(guest.page) != "acted" and time.monotonic() < deadline:

@@ -20,7 +20,10 @@
     const human = S.snap ? S.snap.human_seat : 0;
     if (seat === human && !(S.snap && S.snap.spectator)) return t("You");
     const who = S.snap && S.snap.players && S.snap.players[seat];
-    if (who && who.kind === "human" && who.name) return who.name;  // a person at a shared table
+    if (who && who.kind === "human") {  // a person at a shared table: by name (the creator gives none)
+      if (who.name) return who.name;
+      if (S.view && S.view.seat_names.length === 2) return t("Opponent");
+    }
     return G.seatName ? G.seatName(seat) : t("Player {n}", { n: seat + 1 });
   }
   function seatLabel(seat) {
@@ -415,8 +418,8 @@
   const COLUMNS = {
     whist: { mine: () => S.snap.human_seat % 2, heads: () => [t("We"), t("They")],
       wonBy: (mine, score) => (mine ? t("won by us, {score}", { score: score }) : t("won by them, {score}", { score: score })) },
-    humbug: { mine: () => S.snap.human_seat, heads: () => [t("You"), t("Computer")],
-      wonBy: (mine, score) => (mine ? t("won by you, {score}", { score: score }) : t("won by the computer, {score}", { score: score })) },
+    humbug: { mine: () => S.snap.human_seat, heads: () => [t("You"), seatName(1 - S.snap.human_seat)],
+      wonBy: (mine, score) => (mine ? t("won by you, {score}", { score: score }) : t("won by the opponent, {score}", { score: score })) },
   };
   function gameWon(g) {
     const c = COLUMNS[GAME], me = c.mine();
@@ -594,13 +597,13 @@
       },
       dealSummary(v, r, hs) {
         const os = 1 - hs;
-        const won = r.winner === hs ? t("You win the deal.") : r.winner === null ? t("The deal is drawn.") : t("The computer wins the deal.");
+        const won = r.winner === hs ? t("You win the deal.") : r.winner === null ? t("The deal is drawn.") : t("The opponent wins the deal.");
         return el("div", {}, el("p", { class: "big" }, won),
-          el("p", {}, t("Tricks that count: you {a}, computer {b}.", { a: r.counted[hs], b: r.counted[os] })),
+          el("p", {}, t("Tricks that count: you {a}, opponent {b}.", { a: r.counted[hs], b: r.counted[os] })),
           r.points ? el("p", {}, tn("{n} point", "{n} points", r.points)) : null);
       },
       matchSummary: (v, hs) => (v.options.deals > 1
-        ? el("p", {}, t("Points: you {a}, computer {b}.", { a: v.points[hs], b: v.points[1 - hs] })) : null),
+        ? el("p", {}, t("Points: you {a}, opponent {b}.", { a: v.points[hs], b: v.points[1 - hs] })) : null),
     },
     whist: {
       seatName: (seat) => t({ 0: "North", 1: "East", 2: "South", 3: "West" }[seat]), // i18n
@@ -653,7 +656,7 @@
           v.exchanges.map((e) => exchangeText(e.seat, e.choice)).join(" "))));
         if (v.laid_aside.length) dl.append(info(t("You laid aside"), el("div", { class: "known-cards", id: "laid-aside" },
           sortHand(v.laid_aside).map((c) => WD.cardImage(c, "small")))));
-        dl.append(info(t("Tricks (you : computer)"), `${v.tricks_won[hs]} : ${v.tricks_won[os]}`, "info-tricks"));
+        dl.append(info(t("Tricks (you : opponent)"), `${v.tricks_won[hs]} : ${v.tricks_won[os]}`, "info-tricks"));
       },
       // The two widows lie face down beside the table until somebody takes one.
       feltExtras(v, cols) {
@@ -663,9 +666,9 @@
       panel: () => scoreSheet(),
       dealSummary(v, r, hs) {
         const os = 1 - hs, won = r.game_won_by !== null && r.game_won_by !== undefined;
-        return el("div", {}, el("p", { class: "big" }, t("Tricks: you {a}, computer {b}.", { a: r.tricks[hs], b: r.tricks[os] })),
-          el("p", {}, t("Points this deal: you {a}, computer {b}.", { a: r.points[hs], b: r.points[os] })),
-          (r.honour_points[0] || r.honour_points[1]) ? el("p", {}, t("Honours: you {a}, computer {b}.", { a: r.honour_points[hs], b: r.honour_points[os] })) : null,
+        return el("div", {}, el("p", { class: "big" }, t("Tricks: you {a}, opponent {b}.", { a: r.tricks[hs], b: r.tricks[os] })),
+          el("p", {}, t("Points this deal: you {a}, opponent {b}.", { a: r.points[hs], b: r.points[os] })),
+          (r.honour_points[0] || r.honour_points[1]) ? el("p", {}, t("Honours: you {a}, opponent {b}.", { a: r.honour_points[hs], b: r.honour_points[os] })) : null,
           won ? el("p", { id: "game-line" }, t("Game {n}", { n: v.score.games.length }) + ": " + gameWon(v.score.games[v.score.games.length - 1])) : null);
       },
     },
