@@ -274,6 +274,17 @@ def test_away_person_is_replaced_and_comes_back(db_path):
         drive(client, live, {0: me, 1: cy}, rng)
         assert live.row.status == "finished"
         close_all()
+        # the game is Cy's too (the client's cookie is Cy's): its record, replay and analysis, from Cy's seat
+        assert client.get(f"/api/games/{t['id']}/record").status_code == 200
+        replay = client.get(f"/api/games/{t['id']}/replay").json()
+        assert replay["human_seat"] == 1 and replay["frames"][0]["view"]["seat"] == 1
+        assert client.get(f"/replay/{t['id']}").status_code == 200
+        assert client.get(f"/api/games/{t['id']}/analysis/0").status_code == 200
+        [mine] = client.get("/api/games").json()["finished"]
+        assert mine["id"] == t["id"] and not mine["mine"]
+        as_person(client)  # a stranger still gets nothing
+        assert client.get(f"/api/games/{t['id']}/record").status_code == 404
+        assert client.get(f"/api/games/{t['id']}/replay").status_code == 404
 
 
 def test_leaving_for_good_keeps_the_seat_with_the_computer(db_path):
@@ -289,6 +300,7 @@ def test_leaving_for_good_keeps_the_seat_with_the_computer(db_path):
         while live.row.places[1]["state"] != "left":
             time.sleep(0.01)
         assert live.standin[1] == "intermediate"
+        assert t["id"] not in [g["id"] for g in client.get("/api/games").json()["unfinished"]]  # not Di's to resume
         with client.websocket_connect(f"/ws/{t['id']}") as s:
             s.send_text(json.dumps({"type": "hello", "token": token_of(j["url"])}))
             assert json.loads(s.receive_text())["code"] == "auth"  # the link no longer takes the seat

@@ -185,6 +185,20 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         """The browser's secret: minted when it first creates or joins a table, not on every page."""
         resp.set_cookie(OWNER_COOKIE, owner, max_age=10 * 365 * 86400, httponly=True, samesite="strict")
 
+    async def played_at(request: Request, game_id: str) -> tuple[Live, int] | None:
+        """A table the caller created or held a seat at (even one they left), and the seat they see it
+        from: the record, replay and analysis of a finished game are every player's."""
+        t = await tables(request).get(game_id)
+        me = owner_of(request)
+        if t is None or me is None:
+            return None
+        if secrets.compare_digest(t.row.owner, me):
+            return t, t.row.human_seat
+        for seat, place in t.row.places.items():
+            if seat >= 0 and secrets.compare_digest(place.get("person") or "", me):
+                return t, seat
+        return None
+
     async def owned(request: Request, game_id: str) -> Live | None:
         t = await tables(request).get(game_id)
         if t is None or owner_of(request) is None or not secrets.compare_digest(t.row.owner, owner_of(request)):
@@ -229,7 +243,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.get("/replay/{game_id}", response_class=HTMLResponse)
     async def replay_page(request: Request, game_id: str):
-        t = await owned(request, game_id)
+        t, _seat = await played_at(request, game_id) or (None, None)
         if t is None or t.row.status != "finished":
             return error_page(request, 404, N_("There is no finished game to replay here."))
         _, _n = i18n.gettext_for(lang_of(request))
@@ -366,7 +380,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.get("/api/games/{game_id}/record")
     async def record(request: Request, game_id: str):
-        t = await owned(request, game_id)
+        t, _seat = await played_at(request, game_id) or (None, None)
         if t is None:
             return JSONResponse({"error": "not_found"}, status_code=404)
         if not t.game.is_over:
@@ -397,17 +411,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.get("/api/games/{game_id}/replay")
     async def replay_frames(request: Request, game_id: str):
-        t = await owned(request, game_id)
-        if t is None or not t.game.is_over:
+        t, seat = await played_at(request, game_id) or (None, None)
+        if t is None or seat is None or not t.game.is_over:
             return JSONResponse({"error": "not_found"}, status_code=404)
         frames = frames_of(t.row.game, t.row.options, t.game.chance.log,
-                           [(s, str(a)) for s, a in t.game.actions], t.row.human_seat)
-        return {"game": t.row.game, "seats": t.row.seats, "human_seat": t.row.human_seat, "frames": frames,
+                           [(s, str(a)) for s, a in t.game.actions], seat)
+        return {"game": t.row.game, "seats": t.row.seats, "human_seat": seat, "frames": frames,
                 "analysis": f"/api/games/{t.row.id}/analysis/"}
 
     @app.get("/api/games/{game_id}/analysis/{k}")
     async def analysis(request: Request, game_id: str, k: int):
-        t = await owned(request, game_id)
+        t, _seat = await played_at(request, game_id) or (None, None)
         if t is None or not t.game.is_over or not 0 <= k < len(t.game.actions):
             return JSONResponse({"error": "not_found"}, status_code=404)
         g = new_game(t.row.game, t.row.options, chance=t.game.chance.log)

@@ -427,7 +427,7 @@ class Store:
         g = games_table
         with self.engine.connect() as c:
             rows = c.execute(select(g.c.id, g.c.game, g.c.options, g.c.levels, g.c.status, g.c.n_actions, g.c.updated,
-                                    g.c.owner, g.c.undos, g.c.seats, places_table.c.won)
+                                    g.c.owner, g.c.undos, g.c.seats, places_table.c.won, places_table.c.state)
                              .join(places_table, places_table.c.game_id == g.c.id)
                              .where(places_table.c.person == person, places_table.c.seat >= 0)
                              .order_by(g.c.updated.desc())).all()
@@ -438,7 +438,8 @@ class Store:
                     "actions": r.n_actions, "updated": r.updated, "status": r.status, "mine": r.owner == person,
                     "people": sum(1 for s in seats if s["kind"] == "human")}
             if r.status in ("open", "active"):
-                unfinished.append(item)
+                if r.state != "left":  # a table its person left is no longer theirs to resume
+                    unfinished.append(item)
             elif r.status == "finished":
                 finished.append(item)
                 key = (r.game, r.levels)

@@ -93,7 +93,7 @@
       el("a", { class: "button primary resume", href: "/table/" + g.id }, t("Resume")), " ",
       g.status === "open" ? el("span", { class: "badge open-table" }, t("Waiting for players")) : g.people > 1 ? el("span", { class: "badge" }, t("With friends")) : null, " ",
       el("b", {}, title(g.game)), " — ", tn("{n} move", "{n} moves", g.actions), " · ", el("small", {}, describe(g)), " ",
-      el("button", { type: "button", class: "link", onclick: async () => { await fetch("/api/games/" + g.id + "/abandon", { method: "POST" }); renderGames(); } }, t("Abandon"))))));
+      g.mine ? el("button", { type: "button", class: "link", onclick: async () => { await fetch("/api/games/" + g.id + "/abandon", { method: "POST" }); renderGames(); } }, t("Abandon")) : null))));
     const st = el("section", { class: "card-panel", "aria-labelledby": "stats-h" }, el("h2", { id: "stats-h" }, t("Statistics")));
     if (!data.stats.length) st.append(el("p", { class: "muted" }, t("No finished games yet.")));
     else st.append(el("table", { class: "stats" },
