@@ -142,6 +142,8 @@ def test_whist_partners_in_two_browsers_with_a_spectator(people, people_server):
     watch = south.page.input_value("#watch-link")
     watcher.page.goto(watch)
     watcher.page.wait_for_selector(".seat")
+    assert south.page.inner_text("#status") == "Waiting for players"  # nobody is thinking yet
+    assert watcher.page.inner_text(".mine-head .seat-name") == "South"  # a spectator is not "You"
     join(north, invite, "Nora")
     south.page.wait_for_selector(".hand.my-turn .card.legal, .seat.turn", timeout=TIMEOUT_MS)
     assert "Nora" in south.page.inner_text(".seat.pos-top")  # the partner's name opposite

@@ -22,6 +22,7 @@
     const who = S.snap && S.snap.players && S.snap.players[seat];
     if (who && who.kind === "human") {  // a person at a shared table: by name (the creator gives none)
       if (who.name) return who.name;
+      if (S.snap.spectator) return G.seatName && S.view.seat_names.length > 2 ? G.seatName(seat) : t("Player {n}", { n: seat + 1 });
       if (S.view && S.view.seat_names.length === 2) return t("Opponent");
     }
     return G.seatName ? G.seatName(seat) : t("Player {n}", { n: seat + 1 });
@@ -241,8 +242,9 @@
   function statusText() {
     const v = S.view;
     if (v.over) return t("The game is over.");
+    if (S.snap.status === "open") return t("Waiting for players"); // nobody thinks before the table starts
     if (S.busy || S.queue.length) return "";
-    if (v.current_seat === S.snap.human_seat) {
+    if (v.current_seat === S.snap.human_seat && !S.snap.spectator) {
       return v.decision === "trump" ? t("Choose trumps.") : v.decision === "exchange" ? t("Keep your hand or take a widow.") : t("Your turn.");
     }
     return t("{player} is thinking…", { player: seatName(v.current_seat) });
@@ -361,7 +363,7 @@
       hand.append(b);
     });
     const head = el("div", { class: "seat-head mine-head" },
-      el("span", { class: "seat-name" }, t("You")),
+      el("span", { class: "seat-name" }, seatName(S.snap.human_seat)), // a spectator watches from the creator's seat
       v.dealer === S.snap.human_seat ? el("span", { class: "badge dealer", title: t("Dealer") }, t("D")) : null,
       el("span", { class: "seat-info" }, tn("{n} trick", "{n} tricks", trickCount(S.snap.human_seat))));
     return el("div", {}, head, hand);
