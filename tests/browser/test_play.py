@@ -38,6 +38,13 @@ def test_german_whist_full_deal(page, server):
         assert button.locator("svg path").count() == 1 and button.locator("svg").bounding_box()["width"] > 8
     page.click(".replay .r-next")
     assert "Step 1 of" in page.inner_text(".replay-counter")
+    # the analysis is about the next move, and says whose (the caption names the move just made)
+    mover, me = page.evaluate("() => fetch(location.pathname.replace('/replay/', '/api/games/') + '/replay')"
+                              ".then((r) => r.json()).then((d) => [d.frames[2].mover, d.human_seat])")
+    page.click(".replay .r-analyse")
+    page.wait_for_function("() => !document.querySelector('.replay-analysis').textContent.includes('…')")
+    who = "You" if mover == me else "Computer"
+    assert page.inner_text(".replay-analysis").startswith(f"Next move — {who}: ")
     page.click(".replay .r-last")
     assert page.query_selector(".replay-end")
 

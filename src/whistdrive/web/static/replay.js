@@ -3,18 +3,20 @@
 "use strict";
 (function (WD) {
   const { el, t } = WD;
-  function defaultNames(game, seatNames, human) {
+  function defaultNames(game, seatNames, human, seats) {
     return (s) => {
       if (human !== null && human !== undefined && s === human) return t("You");
       if (game === "whist") return t({ 0: "North", 1: "East", 2: "South", 3: "West" }[s]); // i18n
-      if (game === "german") return human !== null && human !== undefined ? t("Computer") : t("Player {n}", { n: seatNames[s] });
+      const person = seats && seats[s] && seats[s].kind === "human"; // a table of people: not a computer
+      if (game === "german") return human !== null && human !== undefined ? (person ? t("Opponent") : t("Computer"))
+        : t("Player {n}", { n: seatNames[s] });
       return t("Player {n}", { n: s + 1 });
     };
   }
   WD.Replay = function (container, data, opts) {
     opts = opts || {};
     const frames = data.frames;
-    const names = opts.names || defaultNames(data.game, frames[0].view.seat_names, opts.human);
+    const names = opts.names || defaultNames(data.game, frames[0].view.seat_names, opts.human, data.seats);
     let k = opts.start || 0;
     const board = el("div", { class: "replay-board" });
     const caption = el("p", { class: "replay-caption", "aria-live": "polite" });
@@ -75,14 +77,16 @@
         if (!r.ok) { analysis.textContent = t("No analysis is available."); return; }
         const a = await r.json();
         const played = WD.actionName(a.played), best = a.best ? WD.actionName(a.best) : "?";
+        // about the move after this step, which the caption above does not show yet
+        const said = (text) => { analysis.textContent = t("Next move — {who}: {text}", { who: names(frames[k + 1].mover), text }); };
         if (a.exact) {
-          analysis.textContent = a.value === a.best_value
+          said(a.value === a.best_value
             ? t("{card}: a best card by the solver ({value}).", { card: played, value: a.value })
             : t("Played {card} ({value}); the solver's best is {best} ({best_value}).",
-                { card: played, value: a.value, best: best, best_value: a.best_value });
+                { card: played, value: a.value, best: best, best_value: a.best_value }));
         } else {
-          analysis.textContent = a.best === a.played ? t("{card}: the expert agrees.", { card: played })
-            : t("Played {card}; the expert prefers {best}.", { card: played, best: best });
+          said(a.best === a.played ? t("{card}: the expert agrees.", { card: played })
+            : t("Played {card}; the expert prefers {best}.", { card: played, best: best }));
         }
       } catch (e) { analysis.textContent = t("No analysis is available."); }
     }
