@@ -213,6 +213,8 @@ def test_a_seat_acts_only_for_itself(client):
         assert error_of(watcher) == "spectator"
     me.send({"type": "undo"})
     assert error_of(me) == "no_undo"
+    (me if cur == 0 else bo).send({"type": "hint"})  # on one's own turn: the expert plays for nobody here
+    assert error_of(me if cur == 0 else bo) == "no_hint_shared"
     assert live.game.actions == before  # nothing was played by the wrong seat, the spectator or an undo
     # unknown, computer and used tokens never authenticate
     for bad in ("x" * 32, live.row.places[-1]["token"] + "A", ""):

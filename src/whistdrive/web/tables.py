@@ -660,6 +660,8 @@ class Tables(SeatsMixin):
     async def hint(self, t: Live, seat: int) -> dict:
         async with t.lock:
             g = t.game
+            if self.shared(t):  # the expert would be playing for one of the people
+                raise TableError("no_hint_shared", "there are no hints at a table of several people")
             if g.is_over or g.current_seat != seat:
                 raise TableError("not_your_turn", "a hint is for your own turn")
             obs = g.observation(seat)

@@ -129,6 +129,7 @@
     storage: "The move could not be saved. Please try again.", // i18n
     not_started: "The game starts when every person has taken their seat.", // i18n
     no_undo: "There is no undo at a table of several people.", // i18n
+    no_hint_shared: "There are no hints at a table of several people.", // i18n
     spectator: "Spectators only watch.", not_your_seat: "The computer plays this seat.", // i18n
     busy: "The computer players are busy: ask again in a moment.", // i18n
   };
@@ -201,6 +202,10 @@
     return cards.reduce((best, p) => (beats(p.card, best.card) ? p : best), cards[0]).seat;
   }
 
+  /** A table of several people: no hints and no undo there (the server refuses both too). */
+  function shared() {
+    return (S.snap.players || []).filter((p) => p.kind === "human").length > 1;
+  }
   function myTurn() {
     return S.view && !S.busy && S.queue.length === 0 && S.view.current_seat === S.snap.human_seat && !S.view.over;
   }
@@ -256,7 +261,7 @@
     const rulesUrl = "/rules/" + GAME + "?" + Object.entries(v.options).map(([k, val]) =>
       "o." + encodeURIComponent(k) + "=" + encodeURIComponent(String(val))).join("&");
     return el("div", { class: "toolbar", role: "toolbar", "aria-label": t("Table controls") },
-      el("button", { type: "button", id: "btn-hint", disabled: !canAct || v.decision !== "play", onclick: () => send({ type: "hint" }),
+      el("button", { type: "button", id: "btn-hint", disabled: !canAct || v.decision !== "play" || shared(), onclick: () => send({ type: "hint" }),
         title: t("Hint") + " (H)" }, t("Hint")),
       el("button", { type: "button", id: "btn-undo", disabled: !S.snap.can_undo || v.over || S.snap.status !== "active",
         onclick: () => send({ type: "undo" }), title: t("Undo") + " (U)" }, t("Undo")),
