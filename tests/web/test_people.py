@@ -227,10 +227,14 @@ def test_invitations_expire_and_die_when_the_table_starts_early(client):
     t = new_table(client, "whist", [PERSON, PERSON, PERSON, BOT], {"length": "deal"})
     creator = client.cookies["wd_owner"]
     live = t["live"]
+    page = client.get(t["invites"]["1"])  # the join page names the game
+    assert page.status_code == 200 and 'data-game-title="Whist"' in page.text
     with client.app.state.store.engine.begin() as c:
         c.execute(update(invitations_table).where(invitations_table.c.game_id == t["id"],
                                                   invitations_table.c.seat == 1).values(expires=time.time() - 1))
     as_person(client)
+    page = client.get(t["invites"]["1"])  # an expired invitation says so before a name is typed
+    assert page.status_code == 404 and "has expired" in page.text
     r = client.post("/api/join", json={"invite": token_of(t["invites"]["1"]), "name": "Late"})
     assert r.json()["error"] == "invite_expired" and live.row.places[1]["state"] == "open"
     assert client.post(f"/api/games/{t['id']}/start").status_code == 404  # only the creator starts

@@ -239,7 +239,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         t = await tables(request).get(found[0]) if found else None
         if t is None or t.row.status != "open":
             return error_page(request, 404, N_("This invitation is not valid (already used or never issued)."))
-        return page(request, "join.html", _("Join a table"), ["people.js"], {"invite": invite, "game": t.row.game})
+        if invites.expired(found[2]):  # said before a name is typed, not after
+            return error_page(request, 404, N_("This invitation has expired."))
+        title = GAMES[t.row.game].info.title.get(lang_of(request))
+        return page(request, "join.html", _("Join a table"), ["people.js"],
+                    {"invite": invite, "game": t.row.game, "game-title": title})
 
     @app.get("/replay/{game_id}", response_class=HTMLResponse)
     async def replay_page(request: Request, game_id: str):

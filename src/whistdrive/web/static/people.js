@@ -22,7 +22,8 @@
       location.href = data.url;
     } },
     el("h1", {}, t("Join a table")),
-    el("p", {}, t("You are invited to a game. Choose the name the other players will see.")),
+    el("p", { id: "join-game" }, t("You are invited to a game of {game}. Choose the name the other players will see.",
+      { game: body.dataset.gameTitle })),
     el("div", { class: "field" }, el("label", { for: "join-name" }, t("Your name")), input),
     error,
     el("button", { type: "submit", class: "primary big", id: "join-submit" }, t("Take the seat")));
