@@ -50,7 +50,10 @@ def test_pages_render_in_both_languages(client):
     assert r.status_code == 404 and r.headers["content-type"].startswith("text/html") and "нет страницы" in r.text
     r = client.get("/api/no-such-call")  # a program gets JSON
     assert r.status_code == 404 and r.json() == {"error": "not_found"}
-    assert client.post("/").status_code == 405  # other refusals keep their status
+    r = client.post("/")  # other refusals keep their status, in the API's error shape
+    assert r.status_code == 405 and r.json()["error"] == "method_not_allowed"
+    r = client.get("/api/games/x/analysis/abc")  # a path parameter of the wrong type
+    assert r.status_code == 400 and r.json()["error"] == "bad_request" and r.json()["message"].startswith("k: ")
 
 
 def test_rules_pages_with_anchors_and_highlighted_options(client):

@@ -185,11 +185,21 @@ def test_malformed_create_requests_get_400_with_a_message(client):
         ({"game": "german", "options": {}}, "bad_levels", "levels"),
         ({"game": "german", "options": {}, "levels": ["random"], "seed": 1}, "bad_request", "seed: unknown field"),
         ({"game": "german", "options": {"deals": True}, "levels": ["random"]}, "bad_options", "deals"),
+        # the message names the option, not the last type pydantic tried ("options.deals.bool: …")
+        ({"game": "german", "options": {"deals": 1.5}, "levels": ["random"]}, "bad_options",
+         "options.deals: an option's value is"),
+        ({"game": "german", "levels": ["random"], "seats": [{"kind": "person"}, {"kind": "bot", "level": "random"}]},
+         "bad_request", "either seats or levels"),
+        ({"game": "german", "seats": [{"kind": "person", "level": "expert"}, {"kind": "person"}]}, "bad_seats",
+         "a person's seat has no level"),
     ]
     for body, code, where in bodies:
         r = client.post("/api/games", json=body)
         assert r.status_code == 400, (body, r.text)
         assert r.json()["error"] == code and where in r.json()["message"], (body, r.json())
+    r = client.post("/api/games", content=b'{"game": "german", "levels": ["random"], "grace": NaN}',
+                    headers={"Content-Type": "application/json"})
+    assert r.status_code == 400 and r.json() == {"error": "bad_grace", "message": "grace: Input should be a finite number"}
     for raw in (deep, '{"game": ' + deep + "}", '{"game": "german", "options": {"a": ' + deep + "}}", "[]", "7"):
         r = client.post("/api/games", content=raw.encode(), headers={"Content-Type": "application/json"})
         assert r.status_code == 400 and r.json()["message"], (raw[:40], r.text)

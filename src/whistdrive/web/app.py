@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from jinja2 import Environment, FileSystemLoader
@@ -162,7 +163,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             return error_page(request, 404, N_("There is no page at this address."))
         if exc.status_code == 404:
             return JSONResponse({"error": "not_found"}, status_code=404)
-        return JSONResponse({"detail": exc.detail}, status_code=exc.status_code, headers=exc.headers)
+        code = "method_not_allowed" if exc.status_code == 405 else "http_error"
+        return JSONResponse({"error": code, "message": str(exc.detail)}, status_code=exc.status_code, headers=exc.headers)
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_path_or_query(request: Request, exc: RequestValidationError) -> Response:
+        """A path or query parameter of the wrong type (``/analysis/abc``): the API's own error shape."""
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first.get("loc", ()) if p not in ("path", "query"))
+        return JSONResponse({"error": "bad_request", "message": f"{where}: {first.get('msg', 'invalid')}"[:200]},
+                            status_code=400)
 
     async def seated(request: Request, game_id: str) -> tuple[Live, int] | None:
         """The table and the seat the caller's cookie holds there (the creator's or a person's who joined)."""

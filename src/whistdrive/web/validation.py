@@ -21,6 +21,7 @@ from pydantic import (
     TypeAdapter,
     ValidationError,
     field_validator,
+    model_validator,
 )
 
 from whistdrive.record_schema import known_game
@@ -50,6 +51,12 @@ class SeatWanted(_Strict):
     kind: Literal["person", "bot"]
     level: Name | None = None
 
+    @model_validator(mode="after")
+    def _level_for_bots_only(self) -> SeatWanted:
+        if self.kind == "person" and self.level is not None:
+            raise ValueError("a person's seat has no level")
+        return self
+
 
 class NewTable(_Strict):
     """The body of ``POST /api/games``: ``seats`` for a table of people, or ``levels`` (the computers)
@@ -59,8 +66,14 @@ class NewTable(_Strict):
     options: dict[Name, OptionValue] = Field(default_factory=dict, max_length=16)
     levels: list[Name] | None = Field(default=None, max_length=8)
     seats: list[SeatWanted] | None = Field(default=None, max_length=7)
-    grace: Annotated[float, Field(ge=5, le=600)] | None = None
+    grace: Annotated[float, Field(ge=5, le=600, allow_inf_nan=False)] | None = None
     standin: Name | None = None
+
+    @model_validator(mode="after")
+    def _seats_or_levels(self) -> NewTable:
+        if self.seats is not None and self.levels is not None:
+            raise ValueError("give either seats or levels, not both")
+        return self
 
     @field_validator("game")
     @classmethod
@@ -112,6 +125,9 @@ def _refusal(e: ValidationError, default_code: str) -> Refused:
     msg = "unknown field" if first["type"] == "extra_forbidden" else first["msg"]
     if first["type"] == "value_error":
         msg = str(first["ctx"]["error"])
+    if len(loc) > 2 and loc[0] == "options":  # not "options.deals.bool: …" (the last type pydantic tried)
+        where = f"options.{loc[1]}"
+        msg = "an option's value is true or false, a whole number or a name of at most 32 characters"
     code = _CODES.get(str(loc[0]), default_code) if loc else default_code
     return Refused(code, (f"{where}: {msg}" if where else msg)[:200])
 
