@@ -155,6 +155,9 @@ def test_whist_partners_in_two_browsers_with_a_spectator(people, people_server):
     play_all([south, north])
     watcher.page.wait_for_function("() => WD.table.view.over", timeout=TIMEOUT_MS)
     assert watcher.page.query_selector_all(".hand .card") == []  # a spectator sees no hand
+    watcher.page.wait_for_selector("#over-dialog")  # told the result by the partnerships' names, not "we"
+    result = watcher.page.inner_text("#over-dialog")
+    assert "North–South" in result and " we " not in result.lower() and "they" not in result.lower()
     rec = record_of(south, people_server)
     check_frames(rec, south.frames, lambda g: hidden_cards(g, 2))
     check_frames(rec, north.frames, lambda g: hidden_cards(g, 0))

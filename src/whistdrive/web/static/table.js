@@ -624,6 +624,11 @@
       panel: () => scoreSheet(),
       dealSummary(v, r) {
         const won = r.game_won_by !== null && r.game_won_by !== undefined;
+        if (S.snap.spectator) { // nobody's "we": the partnerships by name
+          const sides = [t("North–South"), t("East–West")];
+          return el("div", {}, el("p", { class: "big" }, sides.map((name, i) => name + ": " + tn("{n} trick", "{n} tricks", r.tricks[i])).join(", ")),
+            won ? el("p", {}, t("{player} wins.", { player: sides[r.game_won_by] })) : null);
+        }
         const we = S.snap.human_seat % 2, they = 1 - we;
         return el("div", {}, el("p", { class: "big" }, t("Tricks: we {a}, they {b}.", { a: r.tricks[we], b: r.tricks[they] })),
           el("p", {}, t("Points this deal: we {a}, they {b}.", { a: r.points[we], b: r.points[they] })),
@@ -631,7 +636,9 @@
           won ? el("p", {}, r.game_won_by === we ? t("We win the game!") : t("They win the game.")) : null,
           won ? el("p", { id: "game-line" }, t("Game {n}", { n: v.score.games.length }) + ": " + gameWon(v.score.games[v.score.games.length - 1])) : null);
       },
-      resultText: (r, hs) => (r.winner_side === hs % 2 ? t("We win!")
+      resultText: (r, hs) => (S.snap.spectator && r.winner_side !== null && r.winner_side !== undefined
+        ? t("{player} wins.", { player: [t("North–South"), t("East–West")][r.winner_side] })
+        : r.winner_side === hs % 2 ? t("We win!")
         : r.winner_side === null || r.winner_side === undefined ? t("A draw.") : t("They win.")),
     },
     knockout: {
