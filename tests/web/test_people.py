@@ -192,6 +192,7 @@ def test_people_against_each_other_see_only_their_own_cards(client, game, seats,
         check_no_leak(live, s.messages, lambda g, seat=seat: hidden_cards(g, seat))
 
 
+@pytest.mark.timeout(60)  # a missing refusal or close would leave a read waiting: fail soon
 def test_a_seat_acts_only_for_itself(client):
     t = new_table(client, "german", [PERSON, PERSON])
     as_person(client)
@@ -293,6 +294,7 @@ def test_away_person_is_replaced_and_comes_back(db_path):
         assert client.get(f"/api/games/{t['id']}/replay").status_code == 404
 
 
+@pytest.mark.timeout(60)  # a missing refusal or close would leave a read waiting: fail soon
 def test_leaving_for_good_keeps_the_seat_with_the_computer(db_path):
     with make_client(db_path, grace=30) as client:
         client.get("/")
