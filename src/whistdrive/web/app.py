@@ -174,16 +174,19 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return JSONResponse({"error": "bad_request", "message": f"{where}: {first.get('msg', 'invalid')}"[:200]},
                             status_code=400)
 
+    def place_of(t: Live, me: str, states: tuple[str, ...]) -> int | None:
+        """The seat whose place ``me`` holds in one of ``states`` (the creator's or a person's who joined)."""
+        for seat, place in t.row.places.items():
+            if seat >= 0 and place.get("state") in states and secrets.compare_digest(place.get("person") or "", me):
+                return seat
+        return None
+
     async def seated(request: Request, game_id: str) -> tuple[Live, int] | None:
-        """The table and the seat the caller's cookie holds there (the creator's or a person's who joined)."""
+        """The table and the seat the caller's cookie holds there now."""
         t = await tables(request).get(game_id)
         me = owner_of(request)
-        if t is None or me is None:
-            return None
-        for seat, place in t.row.places.items():
-            if seat >= 0 and place.get("state") == "taken" and secrets.compare_digest(place.get("person") or "", me):
-                return t, seat
-        return None
+        seat = place_of(t, me, ("taken",)) if t is not None and me is not None else None
+        return None if seat is None else (t, seat)
 
     def table_view(request: Request, t: Live, token: str) -> HTMLResponse:
         _, _n = i18n.gettext_for(lang_of(request))
@@ -204,10 +207,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             return None
         if secrets.compare_digest(t.row.owner, me):
             return t, t.row.human_seat
-        for seat, place in t.row.places.items():
-            if seat >= 0 and secrets.compare_digest(place.get("person") or "", me):
-                return t, seat
-        return None
+        seat = place_of(t, me, ("taken", "left"))
+        return None if seat is None else (t, seat)
 
     async def owned(request: Request, game_id: str) -> Live | None:
         t = await tables(request).get(game_id)
