@@ -68,7 +68,7 @@ def test_last_trick_of_a_deal_names_its_winner(page, server):
 
 def reach(page, condition: str, limit_s: float = 120) -> None:
     play_until(page, lambda: page.evaluate(f"() => {{ const v = WD.table.view, S = WD.table; "
-                                           f"return !S.busy && !S.queue.length && !v.over && ({condition}); }}"),
+                                           f"return !S.busy && !S.queue.length && !S.pendingAct && !v.over && ({condition}); }}"),
                limit_s=limit_s)
 
 

@@ -116,6 +116,10 @@ def test_a_resumed_game_whose_computer_is_to_move_plays_on_with_nobody_connected
         g = create(c, "german", levels=["random"])
         seat = Seat(c, g["id"], g["token"])
         seat.wait_turn()
+        while seat.view["trick"]:  # play on until the person leads: then the computer is to answer
+            seat.send({"type": "act", "action": seat.view["legal"][0], "seq": seat.last["seq"]})
+            seat.recv()
+            seat.wait_turn()
         tables = c.app.state.tables
 
         async def thinking_forever(*args, **kwargs):
