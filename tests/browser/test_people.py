@@ -81,7 +81,8 @@ def create(host: Person, server, game: str, options: dict, persons: list[int]) -
     for i in range(len(pg.query_selector_all(".level-select"))):
         pg.select_option(f"#level-{i}", "person" if i in persons else "random")
     pg.click("#start")
-    pg.wait_for_selector("#people")
+    pg.wait_for_selector("#people, #lobby-error:not(:empty)")
+    assert pg.query_selector("#people"), "the lobby refused the table: " + pg.inner_text("#lobby-error")
 
 
 def invitations(host: Person) -> list[str]:

@@ -65,7 +65,7 @@
   function draw() {
     const s = P.snap;
     if (!s || !s.players) return;
-    const shared = WD.sharedTable(s.players);
+    const shared = s.players.filter((p) => p.kind === "human").length > 1;
     if (!shared && !s.spectator) { if (panel) panel.hidden = true; return; }
     if (!panel) {
       panel = el("aside", { id: "people", class: "people-panel card-panel", "aria-label": t("Players") });

@@ -203,7 +203,9 @@
   }
 
   /** A table of several people: no hints and no undo there (the server refuses both too). */
-  WD.sharedTable = (players) => (players || []).filter((p) => p.kind === "human").length > 1;
+  function shared() {
+    return (S.snap.players || []).filter((p) => p.kind === "human").length > 1;
+  }
   function myTurn() {
     return S.view && !S.busy && S.queue.length === 0 && S.view.current_seat === S.snap.human_seat && !S.view.over;
   }
@@ -259,7 +261,7 @@
     const rulesUrl = "/rules/" + GAME + "?" + Object.entries(v.options).map(([k, val]) =>
       "o." + encodeURIComponent(k) + "=" + encodeURIComponent(String(val))).join("&");
     return el("div", { class: "toolbar", role: "toolbar", "aria-label": t("Table controls") },
-      el("button", { type: "button", id: "btn-hint", disabled: !canAct || v.decision !== "play" || WD.sharedTable(S.snap.players), onclick: () => send({ type: "hint" }),
+      el("button", { type: "button", id: "btn-hint", disabled: !canAct || v.decision !== "play" || shared(), onclick: () => send({ type: "hint" }),
         title: t("Hint") + " (H)" }, t("Hint")),
       el("button", { type: "button", id: "btn-undo", disabled: !S.snap.can_undo || v.over || S.snap.status !== "active",
         onclick: () => send({ type: "undo" }), title: t("Undo") + " (U)" }, t("Undo")),
