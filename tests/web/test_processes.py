@@ -349,3 +349,38 @@ def test_the_listener_catches_up_as_soon_as_it_listens(postgres):
 
     asyncio.run(listen_a_while())
     assert calls[:1] == [("", None, None)]
+
+
+def test_a_person_arriving_does_not_make_a_thinking_computer_start_again(db_path):
+    """A second connection of the person (another tab, a reconnection) while a computer thinks: the
+    thought is kept. (Each arrival used to throw it away, as if a stand-in had been thinking for the
+    person, so under load a computer thought twice about one move.)"""
+    import threading
+
+    with processes(f"sqlite:///{db_path}", 1) as (c,):
+        c.get("/")
+        g = create(c, "german", {"deals": 1})
+        person = Seat(c, g["id"], g["token"])
+        person.wait_turn()
+        pool = c.app.state.tables.pool
+        choose, calls, arrived = pool.choose, [], threading.Event()
+
+        async def slow(*args, **kwargs):
+            calls.append((len(args[2]["tricks"]), len(args[2]["trick"])))  # the position thought about
+            while not arrived.is_set():
+                await asyncio.sleep(0.01)
+            return await choose(*args, **kwargs)
+
+        pool.choose = slow
+        while person.my_turn():  # the person plays until the computer is to play
+            person.send({"type": "act", "action": person.view["legal"][0], "seq": person.last["seq"]})
+            person.recv()
+        assert wait_for(lambda: calls)  # it thinks
+        seq = person.last["seq"]
+        again = Seat(c, g["id"], g["token"])
+        arrived.set()
+        while person.last["seq"] == seq:  # the computer's card
+            person.recv()
+        assert calls.count(calls[0]) == 1
+        again.close()
+        person.close()

@@ -163,8 +163,8 @@ class SeatsMixin:
                 task = t.away.pop(conn.seat, None)
                 if task:
                     task.cancel()
-                if t.row.places.get(conn.seat, {}).get("state") == "taken":
-                    t.standin.pop(conn.seat, None)
+                if t.row.places.get(conn.seat, {}).get("state") == "taken" and \
+                        t.standin.pop(conn.seat, None) is not None:
                     t.generation += 1  # a stand-in still thinking about this seat is ignored
             await conn.send(self.snapshot(t, conn.seat))
         if self.shared(t):
