@@ -19,6 +19,7 @@ from whistdrive.bots.humbug_expert import (
     _Pool,
 )
 from whistdrive.bots.humbug_rules import SPREAD, keep_probability
+from whistdrive.bots.sampling import MATCH
 from whistdrive.bots.search import representatives
 from whistdrive.bots.view import read
 from whistdrive.solver import _humbug, _two
@@ -53,9 +54,11 @@ def test_compiled_likelihood_of_the_plays_is_the_python_one(case):
         dealt = theirs
         for s, c in plays:
             dealt |= (s == other) << c
-        for match in (0.6, 0.9):
+        fast = np.empty(2)
+        _humbug.play_weights(dealt, other, seats, cards, v.trump, v.excluded, np.array([0.6, 0.9]), fast)
+        for match, got in zip((0.6, 0.9), fast):
             slow = _likelihood(dealt, other, plays, v.trump, v.excluded, match)
-            assert _humbug.play_likelihood(dealt, other, seats, cards, v.trump, v.excluded, match) == slow
+            assert got == slow
             differ += slow != 1.0
         for honours in (True, False):
             for hand in (dealt, aside):
@@ -78,8 +81,11 @@ def test_compiled_tricks_of_every_card_are_the_solver_ones(case):
 
 @pytest.mark.parametrize("case", PLAYS[::2], ids=[str(c["seed"]) for c in PLAYS[::2]])
 def test_the_compiled_play_values_every_card_as_the_python_loop(case):
-    """The same draws, in the same order, summed the same way: the frozen reference's values exactly."""
-    fast = HumbugExpert("humbug", case["seed"], worlds=40).evaluate(case["observation"])
+    """The same draws, in the same order, summed the same way: with the reference's model of the other
+    player, the frozen reference's values exactly."""
+    fast = HumbugExpert("humbug", case["seed"], worlds=40)
+    fast.kinds = ((1.0, MATCH, SPREAD),)
+    fast = fast.evaluate(case["observation"])
     slow = HumbugExpert("humbug", case["seed"], worlds=40, reference=True).evaluate(case["observation"])
     assert fast == slow
 

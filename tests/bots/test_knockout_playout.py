@@ -12,7 +12,7 @@ from whistdrive.bots import make_player
 from whistdrive.bots.knockout_expert import KnockoutExpert, compiled_values, python_values, quick_hands
 from whistdrive.bots.knockout_odds import Deal
 from whistdrive.bots.rules import classic_card
-from whistdrive.bots.sampling import sample_hands
+from whistdrive.bots.sampling import MATCH, Kind, sample_hands
 from whistdrive.bots.view import read
 from whistdrive.cards import FULL_MASK
 from whistdrive.solver._knockout_playout import classic_knockout_card
@@ -81,6 +81,7 @@ def test_the_expert_values_its_cards_as_the_frozen_python_search_does():
             continue
         new = KnockoutExpert("knockout", seed=i, worlds=6)
         new.quick_worlds, new.trump_inference = False, False  # the reference's worlds and weights
+        new.kinds = (Kind(1.0, MATCH),)
         new = new.evaluate(obs)
         ref = KnockoutExpert("knockout", seed=i, worlds=6, reference=True).evaluate(obs)
         assert new == pytest.approx(ref, abs=1e-12)
@@ -146,7 +147,16 @@ def cards_of_mask(m: int) -> list[int]:
 
 
 def test_a_world_where_the_dealer_would_have_chosen_the_trump_counts_more():
-    from whistdrive.bots.knockout_expert import TRUMP_MATCH, trump_likelihood
+    from whistdrive.bots.knockout_expert import add_trump_choice
+    from whistdrive.bots.sampling import play_tallies
+
+    def trump_tally(hands, v):
+        """The dealer's tally with the trump choice, less the same without it: (decisions, matched)."""
+        tallies, plays = play_tallies(hands, v), play_tallies(hands, v)
+        add_trump_choice(tallies, hands, v)
+        d = obs["dealer"]
+        ratio = tallies[d].likelihood() / plays[d].likelihood()  # 0.6 to 0.95 if the choice fits, under 0.14 if not
+        return tallies[d].decisions - plays[d].decisions, ratio > 0.5 if tallies[d].decisions > plays[d].decisions else None
 
     checked = 0
     for seed in range(20):
@@ -157,13 +167,13 @@ def test_a_world_where_the_dealer_would_have_chosen_the_trump_counts_more():
             v = read(obs)
             if obs["deal_number"] == 2 and v.decision == "play" and obs["dealer"] != v.seat:
                 true = {s: g.play.hands[s] for s in v.order}
-                assert trump_likelihood(true, v) == TRUMP_MATCH  # the intermediate dealer chose by strength
+                assert trump_tally(true, v) == (1, True)  # the intermediate dealer chose by strength
                 rng = random.Random(seed)
-                seen = {trump_likelihood(sample_hands(v, rng)[0], v) for _ in range(60)}
-                assert seen == {TRUMP_MATCH, (1 - TRUMP_MATCH) / 3}
+                seen = {trump_tally(sample_hands(v, rng)[0], v) for _ in range(60)}
+                assert seen == {(1, True), (1, False)}  # worlds where the dealer would have named another suit
                 checked += 1
                 break
-            if obs["deal_number"] == 1 and v.decision == "play":
-                assert trump_likelihood({s: g.play.hands[s] for s in v.order}, v) == 1.0  # a turned-up trump
+            if obs["deal_number"] == 1 and v.decision == "play" and obs["dealer"] != v.seat:
+                assert trump_tally({s: g.play.hands[s] for s in v.order}, v) == (0, None)  # a turned-up trump
             g.apply(bots[g.current_seat].choose(obs))
     assert checked >= 10

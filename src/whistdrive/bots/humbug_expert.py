@@ -45,6 +45,11 @@ from .search import SearchPlayer, representatives
 from .view import View, card_int, cards_of, popcount, read
 
 WIDOWS = ("left", "right")
+KINDS: tuple[tuple[float, float, float], ...] = ((0.5, MATCH, SPREAD), (0.5, 0.95, 0.25))
+"""Who the other player may be, as (share before any play is seen, chance of the classic card, how
+sharply the exchange follows the hand count): a sensible player who often plays otherwise, or one
+who plays by the book and the count (the rule-based levels, many people).  The kind is inferred with
+the hand, from the same plays (:data:`.sampling.KINDS` says why)."""
 HAND_COUNT = np.array([BASE, TRUMP_LENGTH, *TRUMP_HONOURS, *PLAIN_HONOURS, VOID, AVERAGE_HAND])  # for the kernel
 BATCH = 16  # worlds a compiled call: about a millisecond, so the clock is read often enough
 
@@ -78,10 +83,7 @@ def honours_in(hand: int, trump: int) -> int:
 class HumbugExpert(SearchPlayer):
     budget = 0.6
 
-    # The model of the other player: the chance it made the classic play, and how sharply its exchange
-    # follows the hand count. Sharper values (0.9, 0.25) fit our own rule-based levels (+0.07 points a
-    # deal against the intermediate) but not an expert (neutral): the expert keeps the softer ones.
-    match, spread = MATCH, SPREAD
+    kinds = KINDS  # the model of the other player (the reference: a sensible player only, MATCH and SPREAD)
 
     def choose(self, observation: dict, budget: float | None = None) -> str:
         if observation.get("decision") == "play" and len(observation["legal"]) > 1:
@@ -117,9 +119,13 @@ class HumbugExpert(SearchPlayer):
         else:
             places = {"non": v.hand, "dealer": masks[2] | 1 << turned, "left": masks[0], "right": masks[1]}
         weight = 1.0
-        if obs["exchanges"]:  # the non-dealer's choice tells about the hand it was dealt
-            keep = keep_probability(places["non"], v.trump, obs["options"]["honours"], self.spread)
-            weight = keep if obs["exchanges"][0]["choice"] == "keep" else 1.0 - keep
+        if obs["exchanges"]:  # the non-dealer's choice tells about the hand it was dealt, whatever its kind
+            kinds = ((1.0, MATCH, SPREAD),) if self.reference else self.kinds
+            kept = obs["exchanges"][0]["choice"] == "keep"
+            weight = 0.0
+            for prior, _, spread in kinds:
+                keep = keep_probability(places["non"], v.trump, obs["options"]["honours"], spread)
+                weight += prior * (keep if kept else 1.0 - keep)
         return places, weight
 
     def _exchange(self, v: View, obs: dict, score: DealScore, deadline: float) -> dict[str, float]:
@@ -186,11 +192,11 @@ class HumbugExpert(SearchPlayer):
             else:
                 theirs, rest = pool.deal(self.rng)
                 hands = {me: v.hand, other: theirs}
-                w = _likelihood(theirs | played_by[other], other, plays, v.trump, v.excluded, self.match)
+                w = _likelihood(theirs | played_by[other], other, plays, v.trump, v.excluded)
                 if they_kept:  # a kept hand was worth keeping
-                    w *= keep_probability(theirs | played_by[other], v.trump, honours_on, self.spread)
+                    w *= keep_probability(theirs | played_by[other], v.trump, honours_on)
                 else:  # the hand they laid aside was not; it is among the cards out of play
-                    w *= 1.0 - keep_probability(_laid_aside(rest, turned_out), v.trump, honours_on, self.spread)
+                    w *= 1.0 - keep_probability(_laid_aside(rest, turned_out), v.trump, honours_on)
             if w > 0:
                 their_honours = honours_in(hands[other] | played_by[other], v.trump)
                 won = v.tricks_won[me]
@@ -228,7 +234,8 @@ class HumbugExpert(SearchPlayer):
         seats = np.array([s for s, _ in plays], dtype=np.int64)
         cards = np.array([c for _, c in plays], dtype=np.int64)
         tcard = v.trick[0][1] if v.trick else -1
-        match, spread, honours_on = float(self.match), float(self.spread), bool(obs["options"]["honours"])
+        priors, matches, spreads = (np.array(x, dtype=np.float64) for x in zip(*self.kinds))
+        honours_on = bool(obs["options"]["honours"])
         cand_array = np.array(cands, dtype=np.int64)
         totals = np.zeros(len(cands))
         weight, worlds = 0.0, 0
@@ -245,8 +252,8 @@ class HumbugExpert(SearchPlayer):
                     ENGINE.two_work = _two.new_workspace()
                 keys, ents = ENGINE.two_table
                 weight, ENGINE.two_epoch = _humbug.play_worlds(
-                    theirs, aside, they_kept, v.hand, me, played_other, seats, cards, v.trump, v.excluded, match,
-                    honours_on, spread, HAND_COUNT, tcard, cand_array, values, totals, weight,
+                    theirs, aside, they_kept, v.hand, me, played_other, seats, cards, v.trump, v.excluded, priors,
+                    matches, spreads, honours_on, HAND_COUNT, tcard, cand_array, values, totals, weight,
                     ENGINE.two_epoch, keys, ents, *ENGINE.two_work)
             worlds += n
         if not weight:

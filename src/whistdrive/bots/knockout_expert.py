@@ -13,7 +13,7 @@ worth much more than just surviving.
 The playouts are compiled (:mod:`whistdrive.solver._knockout_playout`, the
 same cards and values) and the worlds dealt by :func:`quick_hands`; a world
 also counts more when the dealer's choice of trump fits it
-(:func:`trump_likelihood`).  ``reference=True`` (the level ``expert-2026.11``)
+(:func:`add_trump_choice`).  ``reference=True`` (the level ``expert-2026.11``)
 keeps the Python playouts, the careful sampler and the plays-only weights.
 """
 
@@ -28,7 +28,7 @@ from ..solver._knockout_playout import world_values
 from .heuristic import card_text, trump_by_strength
 from .knockout_odds import DEALER_WINS, Deal, deal_value
 from .rules import top_of_sequence_low
-from .sampling import play_likelihood, sample_hands
+from .sampling import KINDS, Tally, kinds_likelihood, play_likelihood, play_tallies, sample_hands
 from .search import SearchPlayer, representatives
 from .view import SUITS, View, card_int, cards_of, popcount, read
 
@@ -122,21 +122,18 @@ def quick_hands(v: View, rng: random.Random) -> dict[int, int] | None:
     return hands
 
 
-TRUMP_MATCH = 0.6
-"""Chance that a dealer chose the suit :func:`.heuristic.trump_by_strength` names (the rest spread over the others)."""
-
-
-def trump_likelihood(hands: dict[int, int], v: View) -> float:
-    """How likely the dealer's choice of trump was if ``hands`` is the truth (up to a constant).
+def add_trump_choice(tallies: dict[int, Tally], hands: dict[int, int], v: View) -> None:
+    """The dealer's choice of trump as one more decision of theirs (4 choices) in the tallies.
 
     A dealer who chose trump after seeing their hand (every deal but the
-    first) usually names their longest, strongest suit, so a world where that
-    suit is trump counts more — the same kind of evidence as the plays.
+    first) usually names their longest, strongest suit
+    (:func:`.heuristic.trump_by_strength`), so a world where that suit is
+    trump counts more — the same kind of evidence as the plays.
     """
     obs = v.obs
     dealer = obs.get("dealer")
-    if obs.get("trump_card") is not None or v.trump is None or dealer == v.seat or dealer not in hands:
-        return 1.0
+    if obs.get("trump_card") is not None or v.trump is None or dealer not in tallies or dealer not in hands:
+        return
     dealt = hands[dealer]
     for t in obs.get("tricks", []):
         for p in t["cards"]:
@@ -145,7 +142,7 @@ def trump_likelihood(hands: dict[int, int], v: View) -> float:
     for s, c in v.trick:
         if s == dealer:
             dealt |= 1 << c
-    return TRUMP_MATCH if trump_by_strength(dealt) == v.trump else (1 - TRUMP_MATCH) / 3
+    tallies[dealer].add(4, trump_by_strength(dealt) == v.trump)
 
 
 class KnockoutExpert(SearchPlayer):
@@ -153,6 +150,7 @@ class KnockoutExpert(SearchPlayer):
     lookahead = LOOKAHEAD  # my own decisions searched in each world (the reference: always LOOKAHEAD)
     quick_worlds = False  # deal worlds by quick_hands (measured worse than the careful sampler, so off)
     trump_inference = True  # weigh worlds by the dealer's choice of trump too (not the reference)
+    kinds = KINDS  # the model of the others (the reference: every player sensible, sampling.MATCH)
 
     def _world(self, v: View) -> tuple[dict[int, int], float]:
         """A deal consistent with what I have seen, and its weight."""
@@ -165,10 +163,12 @@ class KnockoutExpert(SearchPlayer):
                 hands, _ = sample_hands(v, self.rng)
         else:
             hands, _ = sample_hands(v, self.rng)
-        w = play_likelihood(hands, v)
-        if self.trump_inference and not self.reference:
-            w *= trump_likelihood(hands, v)
-        return hands, w
+        if self.reference:
+            return hands, play_likelihood(hands, v)
+        tallies = play_tallies(hands, v, self.kinds)
+        if self.trump_inference:
+            add_trump_choice(tallies, hands, v)
+        return hands, kinds_likelihood(tallies)
 
     def evaluate(self, observation: dict, budget: float | None = None) -> dict[str, float]:
         v = read(observation)

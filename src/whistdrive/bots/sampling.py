@@ -15,6 +15,7 @@ can then be weighted by how likely the other seats' plays so far were in it
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 
 from ..cards import FULL_MASK
 from ..games.trick import SUIT_MASKS, legal_mask
@@ -118,13 +119,51 @@ def suit_length(mask: int, s: int) -> int:
 MATCH = 0.6  # chance that a player made the classic play; the rest is spread over the other legal cards
 
 
-def play_likelihood(hands: dict[int, int], v: View) -> float:
-    """How likely the other seats' plays in this deal were if ``hands`` is the truth (up to a constant).
+@dataclass(frozen=True)
+class Kind:
+    """A kind of player in the experts' model of the others: the chance it makes the classic play
+    (None: any legal card alike, as a random player picks), and its share before any play is seen."""
 
-    A play that the classic policy would have made in this world counts more,
-    which pulls the sample towards the deals the play suggests (whist and
-    Knock-out Whist: the seats in ``v.order`` play in turn).
-    """
+    prior: float
+    match: float | None
+
+
+KINDS: tuple[Kind, ...] = (Kind(0.5, MATCH), Kind(0.5, 0.95))
+"""Who the others may be: a sensible player who often plays otherwise than the book (MATCH), or one
+who plays by it (the rule-based levels, many people).  Each seat's kind is unknown and inferred with
+its hand, from the same plays: in a world where a seat's plays are all the book's, the book-player
+explains them far better; a seat that plays otherwise is soon left to the sensible kind.  The
+reference expert knew the first kind only (:func:`play_likelihood`)."""
+
+
+class Tally:
+    """How likely one seat's decisions so far were in one world, under each kind of player (a
+    decision with a choice of ``c``: the classic one counts ``match``, any other ``(1 - match) / (c - 1)``,
+    and 1/c for a random player)."""
+
+    __slots__ = ("kinds", "decisions", "weights")
+
+    def __init__(self, kinds: tuple[Kind, ...]):
+        self.kinds = kinds
+        self.decisions = 0
+        self.weights = [1.0] * len(kinds)
+
+    def add(self, choices: int, matched: bool) -> None:
+        self.decisions += 1
+        for j, k in enumerate(self.kinds):
+            if k.match is None:
+                self.weights[j] /= choices
+            else:
+                self.weights[j] *= k.match if matched else (1 - k.match) / (choices - 1)
+
+    def likelihood(self) -> float:
+        """How likely these decisions were, the seat's kind unknown (up to a constant)."""
+        return sum(k.prior * w for k, w in zip(self.kinds, self.weights))
+
+
+def play_tallies(hands: dict[int, int], v: View, kinds: tuple[Kind, ...] = KINDS) -> dict[int, Tally]:
+    """For every other seat, how its plays in this deal fit the classic policy if ``hands`` is the
+    truth (whist and Knock-out Whist: the seats in ``v.order`` play in turn)."""
     tricks = [[(p["seat"], card_int(p["card"])) for p in t["cards"]] for t in v.obs.get("tricks", [])]
     if v.trick:
         tricks.append(list(v.trick))
@@ -134,7 +173,7 @@ def play_likelihood(hands: dict[int, int], v: View) -> float:
             held[s] |= 1 << c  # back to the hands as dealt
     n = len(v.order)
     gone = v.excluded
-    weight = 1.0
+    out = {s: Tally(kinds) for s in v.order if s != v.seat}
     for plays in tricks:
         for k, (s, c) in enumerate(plays):
             if s != v.seat:
@@ -146,7 +185,26 @@ def play_likelihood(hands: dict[int, int], v: View) -> float:
                     later = [v.order[(i + j) % n] for j in range(1, n - k)]
                     side = {s, (s + 2) % 4} if v.game == "whist" else {s}
                     guess = classic_card(hand, legal, plays[:k], v.trump, side, FULL_MASK & ~(hand | gone), later)
-                    weight *= MATCH if guess == c else (1 - MATCH) / (choices - 1)
+                    out[s].add(choices, guess == c)
             held[s] &= ~(1 << c)
             gone |= 1 << c
+    return out
+
+
+def kinds_likelihood(tallies: dict[int, Tally]) -> float:
+    """How likely every other seat's decisions were in this world, each seat's kind unknown."""
+    weight = 1.0
+    for t in tallies.values():
+        weight *= t.likelihood()
     return weight
+
+
+def play_likelihood(hands: dict[int, int], v: View) -> float:
+    """How likely the other seats' plays in this deal were if ``hands`` is the truth (up to a constant),
+    every player making the classic play with chance :data:`MATCH` — the frozen reference's model.
+
+    A play that the classic policy would have made in this world counts more,
+    which pulls the sample towards the deals the play suggests (whist and
+    Knock-out Whist: the seats in ``v.order`` play in turn).
+    """
+    return kinds_likelihood(play_tallies(hands, v, (Kind(1.0, MATCH),)))

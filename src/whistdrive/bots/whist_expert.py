@@ -12,13 +12,14 @@ from __future__ import annotations
 
 from .dd import play_values
 from .heuristic import card_text
-from .sampling import play_likelihood, sample_hands
+from .sampling import KINDS, kinds_likelihood, play_likelihood, play_tallies, sample_hands
 from .search import SearchPlayer, representatives
 from .view import read
 
 
 class WhistExpert(SearchPlayer):
     budget = 0.6
+    kinds = KINDS  # the model of the others (the reference: every player sensible, sampling.MATCH)
 
     def evaluate(self, observation: dict, budget: float | None = None) -> dict[str, float]:
         v = read(observation)
@@ -34,7 +35,12 @@ class WhistExpert(SearchPlayer):
                 hands = dict(g.play.hands)
             else:
                 hands, _ = sample_hands(v, self.rng)
-            w = 1.0 if self.cheating else play_likelihood(hands, v)
+            if self.cheating:
+                w = 1.0
+            elif self.reference:
+                w = play_likelihood(hands, v)
+            else:
+                w = kinds_likelihood(play_tallies(hands, v, self.kinds))
             vals = play_values(hands, [0, 1, 2, 3], v.leader, v.trick, v.trump, v.partners)
             for c in cands:
                 totals[c] += w * vals[c]

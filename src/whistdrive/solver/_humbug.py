@@ -4,7 +4,7 @@ The expert's Python loop spent most of a world around the two-hand kernel
 (building positions, checking them, the likelihood of the other's plays
 by a classic-policy call per card they played) rather than in it.  Here a
 batch of worlds, dealt by the caller (the same draws as the Python loop),
-is one call: each is weighed by its plays (:func:`play_likelihood`, the
+is one call: each is weighed by its plays (:func:`play_weights`, the
 classic card of :mod:`._playout` with nothing at stake but tricks) and by
 its exchange (:func:`keep_probability`, the hand count's coefficients
 passed in), and every candidate card is solved by
@@ -31,11 +31,13 @@ def _internal(mask):
 
 
 @njit(cache=True)
-def play_likelihood(dealt, seat, seats, cards, trump, gone, match):
+def play_weights(dealt, seat, seats, cards, trump, gone, matches, weights):
     """How likely ``seat``'s plays (``seats[k]`` played ``cards[k]``, two a trick) were had it been dealt
-    ``dealt``: the classic card counts ``match``, any other legal card shares the rest."""
+    ``dealt``, into ``weights[j]`` for each kind of player: the classic card counts ``matches[j]``, any
+    other legal card shares the rest."""
     hand = dealt
-    weight = 1.0
+    for j in range(len(matches)):
+        weights[j] = 1.0
     for k in range(len(cards)):
         c = cards[k]
         if seats[k] == seat:
@@ -46,10 +48,11 @@ def play_likelihood(dealt, seat, seats, cards, trump, gone, match):
             choices = _pop(legal)
             if choices > 1:
                 guess = classic_stage1_card(hand, gone, led, trump, 0, 0, True, False, False)
-                weight *= match if guess == c else (1 - match) / (choices - 1)
+                for j in range(len(matches)):
+                    m = matches[j]
+                    weights[j] *= m if guess == c else (1 - m) / (choices - 1)
             hand &= ~(np.int64(1) << c)
         gone |= np.int64(1) << c
-    return weight
 
 
 @njit(cache=True)
@@ -105,22 +108,28 @@ def my_tricks(mine, theirs, me, tcard, trump, card, epoch, keys, ents, work, mov
 
 
 @njit(cache=True)
-def play_worlds(theirs, aside, kept, mine, me, played_other, seats, cards, trump, gone, match, honours, spread,
-                coef, tcard, cands, values, totals, weight, epoch, keys, ents, work, moves, scores, stats):
+def play_worlds(theirs, aside, kept, mine, me, played_other, seats, cards, trump, gone, priors, matches, spreads,
+                honours, coef, tcard, cands, values, totals, weight, epoch, keys, ents, work, moves, scores, stats):
     """Weigh and solve the worlds where the other player holds ``theirs[i]`` (and, when it did not keep
     its hand, laid ``aside[i]`` aside); adds ``weight * values[my tricks, their honours]`` per
     candidate into ``totals`` and returns (the total weight, the table's epoch after them).
 
-    World after world and candidate after candidate, in the order of the Python loop, so the sums
-    are the same to the last bit."""
+    A world's weight is how likely the other's plays and exchange were in it, summed over the kinds
+    of player it may be (``priors[j]``, with ``matches[j]`` for its plays and ``spreads[j]`` for its
+    exchange).  World after world and candidate after candidate, in the order of the Python loop,
+    so with one kind the sums are the same to the last bit."""
     other = 1 - me
+    kinds = np.empty(len(priors))
     for i in range(len(theirs)):
         dealt = theirs[i] | played_other
-        w = play_likelihood(dealt, other, seats, cards, trump, gone, match)
-        if kept:
-            w *= keep_probability(dealt, trump, honours, spread, coef)
-        else:
-            w *= 1.0 - keep_probability(aside[i], trump, honours, spread, coef)
+        play_weights(dealt, other, seats, cards, trump, gone, matches, kinds)
+        w = 0.0
+        for j in range(len(priors)):
+            if kept:
+                e = keep_probability(dealt, trump, honours, spreads[j], coef)
+            else:
+                e = 1.0 - keep_probability(aside[i], trump, honours, spreads[j], coef)
+            w += priors[j] * (kinds[j] * e)
         if w > 0:
             their_honours = _honours(dealt, trump)
             for j in range(len(cands)):
@@ -137,6 +146,7 @@ def warm_up() -> None:
     keys, ents = _two.new_table(4)
     one = np.array([1 << 13], dtype=np.int64)
     none = np.zeros(0, dtype=np.int64)
-    play_worlds(one, one, True, 1, 0, 0, none, none, 0, 0, 0.6, True, 0.75, np.zeros(12), -1,
+    kind = np.ones(1)
+    play_worlds(one, one, True, 1, 0, 0, none, none, 0, 0, kind, kind * 0.6, kind * 0.75, True, np.zeros(12), -1,
                 np.array([0], dtype=np.int64), np.zeros((14, 5)), np.zeros(1), 0.0, 0, keys, ents,
                 *_two.new_workspace())

@@ -1,0 +1,109 @@
+"""Expert experiments in any game: the arena with settings of the expert, and two runs paired deal by deal.
+
+``match GAME``: the arena (duplicate deals, seats swapped or rotated) with
+``--set NAME=VALUE`` applied to the game's expert class (an attribute that
+only the non-reference expert reads, so ``expert-2026.11`` stays frozen), to
+try a setting without editing the code.  Bots as in the arena
+(``expert:worlds=200``, ``expert-2026.11:worlds=200``, ``intermediate``,
+``cheater``).  Prints the arena's report; ``--json`` keeps the first bot's
+score difference and win share per deal.
+
+``pair A.json B.json``: two such runs on the same deals (same game,
+``--deals`` and ``--seed``; worlds budgets make the moves the same on any
+machine): the difference deal by deal, with a 95 % CI — far tighter than
+comparing the two runs' intervals, since most of the luck of the cards is
+the same in both.
+
+Run: ``PYTHONPATH=src python benchmarks/expert_lab.py match knockout --bots
+expert:worlds=200,intermediate,intermediate,intermediate --deals 100 --seed 15 --set lookahead=2
+--json a.json`` then ``... pair a.json b.json``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+from pathlib import Path
+
+from whistdrive import arena
+from whistdrive.bots import _expert_class
+from whistdrive.bots.sampling import Kind
+from whistdrive.games import GAMES
+
+
+def setting(cls, text: str) -> tuple[str, object]:
+    name, _, value = text.partition("=")
+    if not hasattr(cls, name):
+        raise SystemExit(f"{cls.__name__} has no setting {name!r}")
+    current = getattr(cls, name)
+    if isinstance(current, bool):
+        return name, value.lower() in ("1", "true", "yes")
+    if isinstance(current, tuple) and current and isinstance(current[0], Kind):  # kinds=0.5:0.6,0.5:none
+        return name, tuple(Kind(float(p), None if m == "none" else float(m))
+                           for p, m in (x.split(":") for x in value.split(",")))
+    if isinstance(current, tuple):
+        return name, tuple(type(current[0])(x) for x in value.split(","))
+    if current is None:
+        return name, None if value.lower() == "none" else float(value)
+    return name, type(current)(value)
+
+
+def match(args) -> None:
+    cls = _expert_class(args.game)
+    for kv in args.set:
+        name, value = setting(cls, kv)
+        setattr(cls, name, value)
+    bots = args.bots.split(",")
+    summary = arena.run(args.game, bots, args.deals, seed=args.seed, workers=args.workers, progress=False)
+    print(f"settings: {args.set or 'defaults'}")
+    print(arena.report(summary))
+    if args.json:
+        first = summary.bots[0]
+        rows = [r["labels"][first] for r in summary.deals_detail]
+        Path(args.json).write_text(json.dumps({
+            "game": args.game, "bots": args.bots, "settings": args.set, "seed": args.seed,
+            "diff": [r["diff"] for r in rows], "share": [r["wins"] / r["seats"] for r in rows]}))
+
+
+def pair(args) -> None:
+    a, b = (json.loads(Path(f).read_text()) for f in (args.a, args.b))
+    if (a["game"], a["seed"], len(a["diff"])) != (b["game"], b["seed"], len(b["diff"])):
+        raise SystemExit("not the same deals: the same game, --seed and --deals are needed")
+    key = "share" if GAMES[a["game"]].info.seats_option else "diff"
+    d = [x - y for x, y in zip(a[key], b[key])]
+    m = statistics.fmean(d)
+    half = 1.96 * statistics.stdev(d) / len(d) ** 0.5
+    head = f"{args.a} ({a['settings']}) − {args.b} ({b['settings']}), {len(d)} deals:"
+    if key == "share":
+        n = len(a["bots"].split(","))
+        print(f"{head} win share {100 * m:+.1f} points [{100 * (m - half):+.1f}, {100 * (m + half):+.1f}] = "
+              f"{n * m:+.2f}x the fair share [{n * (m - half):+.2f}, {n * (m + half):+.2f}]; "
+              f"{statistics.fmean(a['share']) * n:.2f}x against {statistics.fmean(b['share']) * n:.2f}x")
+    else:
+        unit = GAMES[a["game"]].info.score_unit
+        print(f"{head} score difference {m:+.3f} {unit}/deal [{m - half:+.3f}, {m + half:+.3f}]; "
+              f"{statistics.fmean(a['diff']):+.3f} against {statistics.fmean(b['diff']):+.3f}")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    m = sub.add_parser("match", help="the arena with settings of the expert")
+    m.add_argument("game", choices=sorted(GAMES))
+    m.add_argument("--bots", required=True)
+    m.add_argument("--deals", type=int, default=100)
+    m.add_argument("--seed", type=int, default=15)
+    m.add_argument("--workers", type=int, default=1)
+    m.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                   help="an attribute of the expert class (a tuple as A,B,C; kinds as PRIOR:MATCH,...; none for None)")
+    m.add_argument("--json", help="write the first bot's per-deal figures here, to pair two runs")
+    p = sub.add_parser("pair", help="two runs on the same deals, compared deal by deal")
+    p.add_argument("a")
+    p.add_argument("b")
+    args = ap.parse_args()
+    match(args) if args.cmd == "match" else pair(args)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,63 @@
+"""The experts' model of the others: kinds of player, each seat's kind inferred from its plays."""
+
+import math
+
+import pytest
+
+from whistdrive import new_game
+from whistdrive.bots import make_player
+from whistdrive.bots.sampling import KINDS, MATCH, Kind, Tally, kinds_likelihood, play_tallies
+from whistdrive.bots.view import read
+
+
+def tally(kinds, decisions):
+    t = Tally(kinds)
+    for choices, matched in decisions:
+        t.add(choices, matched)
+    return t
+
+
+def test_one_kind_counts_the_classic_card_and_shares_the_rest():
+    t = tally((Kind(1.0, 0.6),), [(3, True), (4, False), (2, True)])
+    assert t.likelihood() == pytest.approx(0.6 * (0.4 / 3) * 0.6)
+    assert tally((Kind(1.0, None),), [(3, True), (4, False)]).likelihood() == pytest.approx(1 / 12)
+    both = tally((Kind(0.25, 0.6), Kind(0.75, None)), [(3, True), (4, False)])
+    assert both.likelihood() == pytest.approx(0.25 * 0.6 * 0.4 / 3 + 0.75 / 12)
+
+
+def test_the_book_kind_weighs_only_where_every_play_is_the_books():
+    """A world where all six plays are classic against one where one of them is not: the mixture
+    prefers the first far more than the sensible kind alone does; for a seat that plays otherwise
+    half the time, two worlds are told apart about as the sensible kind alone tells them."""
+    soft = (Kind(1.0, MATCH),)
+
+    def ratio(kinds, a, b):
+        return tally(kinds, a).likelihood() / tally(kinds, b).likelihood()
+
+    book, one_off = [(3, True)] * 6, [(3, True)] * 5 + [(3, False)]
+    assert ratio(KINDS, book, one_off) > 5 * ratio(soft, book, one_off)
+    half, fewer = [(3, True)] * 3 + [(3, False)] * 3, [(3, True)] * 2 + [(3, False)] * 4
+    assert ratio(KINDS, half, fewer) == pytest.approx(ratio(soft, half, fewer), rel=0.01)
+
+
+def book_share(t: Tally) -> float:
+    """The chance the seat is the book kind, given its decisions in this world."""
+    return KINDS[1].prior * t.weights[1] / t.likelihood()
+
+
+@pytest.mark.parametrize(("game", "options", "plays"), [("whist", {"length": "deal"}, 24),
+                                                     ("knockout", {"players": 4}, 20)])
+def test_in_the_true_deal_rule_players_are_read_as_the_book_kind_and_random_ones_are_not(game, options, plays):
+    for level, book in (("intermediate", True), ("random", False)):
+        shares = []
+        for seed in range(3):
+            g = new_game(game, options, seed=seed)
+            bots = [make_player(level, game, seed=s) for s in range(g.num_seats)]
+            for _ in range(plays):
+                g.apply(bots[g.current_seat].choose(g.observation(g.current_seat)))
+            v = read(g.observation(g.current_seat))
+            tallies = play_tallies({s: g.play.hands[s] for s in v.order}, v)
+            assert kinds_likelihood(tallies) == pytest.approx(math.prod(t.likelihood() for t in tallies.values()))
+            shares += [book_share(t) for t in tallies.values()]
+        read_as_book = sum(x > 0.75 for x in shares) / len(shares)
+        assert (read_as_book >= 0.8) if book else (read_as_book <= 0.2), (level, shares)
