@@ -40,8 +40,7 @@ def setting(cls, text: str) -> tuple[str, object]:
     if isinstance(current, bool):
         return name, value.lower() in ("1", "true", "yes")
     if isinstance(current, tuple) and current and isinstance(current[0], Kind):  # kinds=0.5:0.6,0.5:none
-        return name, tuple(Kind(float(p), None if m == "none" else float(m))
-                           for p, m in (x.split(":") for x in value.split(",")))
+        return name, tuple(Kind(*(None if f == "none" else float(f) for f in x.split(":"))) for x in value.split(","))
     if isinstance(current, tuple):
         return name, tuple(type(current[0])(x) for x in value.split(","))
     if current is None:
@@ -96,7 +95,7 @@ def main() -> None:
     m.add_argument("--seed", type=int, default=15)
     m.add_argument("--workers", type=int, default=1)
     m.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
-                   help="an attribute of the expert class (a tuple as A,B,C; kinds as PRIOR:MATCH,...; none for None)")
+                   help="an attribute of the expert class (a tuple as A,B,C; kinds as PRIOR:MATCH[:SPREAD],...; none for None)")
     m.add_argument("--json", help="write the first bot's per-deal figures here, to pair two runs")
     p = sub.add_parser("pair", help="two runs on the same deals, compared deal by deal")
     p.add_argument("a")

@@ -73,8 +73,8 @@ def test_expert_worlds_keep_the_turned_up_card_with_the_dealer_and_weigh_the_non
         assert places["dealer"] == v.hand
         cards = [places[k] for k in ("dealer", "non", "left", "right")]
         assert all(c.bit_count() == 13 for c in cards) and sum(cards) == (1 << 52) - 1
-        assert weight == pytest.approx(sum(prior * keep_probability(places["non"], 0, True, spread)
-                                           for prior, _, spread in expert.kinds))
+        assert weight == pytest.approx(sum(k.prior * keep_probability(places["non"], 0, True, k.spread)
+                                           for k in expert.kinds))
     g = deal(**PLACES)
     v = read(g.observation(1))
     for _ in range(20):

@@ -11,6 +11,7 @@ import pytest
 
 from whistdrive.bots.humbug_expert import (
     HAND_COUNT,
+    REFERENCE_KINDS,
     HumbugExpert,
     _laid_aside,
     _likelihood,
@@ -19,7 +20,6 @@ from whistdrive.bots.humbug_expert import (
     _Pool,
 )
 from whistdrive.bots.humbug_rules import SPREAD, keep_probability
-from whistdrive.bots.sampling import MATCH
 from whistdrive.bots.search import representatives
 from whistdrive.bots.view import read
 from whistdrive.solver import _humbug, _two
@@ -84,7 +84,7 @@ def test_the_compiled_play_values_every_card_as_the_python_loop(case):
     """The same draws, in the same order, summed the same way: with the reference's model of the other
     player, the frozen reference's values exactly."""
     fast = HumbugExpert("humbug", case["seed"], worlds=40)
-    fast.kinds = ((1.0, MATCH, SPREAD),)
+    fast.kinds = REFERENCE_KINDS
     fast = fast.evaluate(case["observation"])
     slow = HumbugExpert("humbug", case["seed"], worlds=40, reference=True).evaluate(case["observation"])
     assert fast == slow

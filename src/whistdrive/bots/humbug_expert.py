@@ -40,16 +40,16 @@ from .humbug_rules import (
     keep_probability,
 )
 from .rules import card_cost, classic_card
-from .sampling import MATCH, NoWorld
+from .sampling import MATCH, Kind, NoWorld
 from .search import SearchPlayer, representatives
 from .view import View, card_int, cards_of, popcount, read
 
 WIDOWS = ("left", "right")
-KINDS: tuple[tuple[float, float, float], ...] = ((0.5, MATCH, SPREAD), (0.5, 0.95, 0.25))
-"""Who the other player may be, as (share before any play is seen, chance of the classic card, how
-sharply the exchange follows the hand count): a sensible player who often plays otherwise, or one
-who plays by the book and the count (the rule-based levels, many people).  The kind is inferred with
-the hand, from the same plays (:data:`.sampling.KINDS` says why)."""
+KINDS = (Kind(0.5, MATCH, SPREAD), Kind(0.5, 0.95, 0.25))
+"""Who the other player may be: a sensible player who often plays otherwise than the book, or one
+who plays by the book and the hand count (the rule-based levels, many people).  The kind is
+inferred with the hand, from the same plays (:data:`.sampling.KINDS` says why)."""
+REFERENCE_KINDS = (Kind(1.0, MATCH, SPREAD),)  # the frozen expert's model: a sensible player only
 HAND_COUNT = np.array([BASE, TRUMP_LENGTH, *TRUMP_HONOURS, *PLAIN_HONOURS, VOID, AVERAGE_HAND])  # for the kernel
 BATCH = 16  # worlds a compiled call: about a millisecond, so the clock is read often enough
 
@@ -120,12 +120,11 @@ class HumbugExpert(SearchPlayer):
             places = {"non": v.hand, "dealer": masks[2] | 1 << turned, "left": masks[0], "right": masks[1]}
         weight = 1.0
         if obs["exchanges"]:  # the non-dealer's choice tells about the hand it was dealt, whatever its kind
-            kinds = ((1.0, MATCH, SPREAD),) if self.reference else self.kinds
             kept = obs["exchanges"][0]["choice"] == "keep"
             weight = 0.0
-            for prior, _, spread in kinds:
-                keep = keep_probability(places["non"], v.trump, obs["options"]["honours"], spread)
-                weight += prior * (keep if kept else 1.0 - keep)
+            for k in REFERENCE_KINDS if self.reference else self.kinds:
+                keep = keep_probability(places["non"], v.trump, obs["options"]["honours"], k.spread)
+                weight += k.prior * (keep if kept else 1.0 - keep)
         return places, weight
 
     def _exchange(self, v: View, obs: dict, score: DealScore, deadline: float) -> dict[str, float]:
@@ -234,7 +233,8 @@ class HumbugExpert(SearchPlayer):
         seats = np.array([s for s, _ in plays], dtype=np.int64)
         cards = np.array([c for _, c in plays], dtype=np.int64)
         tcard = v.trick[0][1] if v.trick else -1
-        priors, matches, spreads = (np.array(x, dtype=np.float64) for x in zip(*self.kinds))
+        priors, matches, spreads = (np.array(x, dtype=np.float64) for x in zip(*(
+            (k.prior, k.match, k.spread) for k in self.kinds)))
         honours_on = bool(obs["options"]["honours"])
         cand_array = np.array(cands, dtype=np.int64)
         totals = np.zeros(len(cands))

@@ -121,11 +121,13 @@ MATCH = 0.6  # chance that a player made the classic play; the rest is spread ov
 
 @dataclass(frozen=True)
 class Kind:
-    """A kind of player in the experts' model of the others: the chance it makes the classic play
-    (None: any legal card alike, as a random player picks), and its share before any play is seen."""
+    """A kind of player in the experts' model of the others: its share before any play is seen, the
+    chance it makes the classic play (None: any legal card alike, as a random player picks) and, in
+    Humbug Whist, how sharply its exchange follows the hand count (:mod:`.humbug_rules`)."""
 
     prior: float
     match: float | None
+    spread: float | None = None
 
 
 KINDS: tuple[Kind, ...] = (Kind(0.5, MATCH), Kind(0.5, 0.95))
