@@ -5,7 +5,7 @@ from math import comb
 
 import pytest
 
-from whistdrive.bots.knockout_odds import DEALER_WINS, deal_value, dealer_won_game
+from whistdrive.bots.knockout_odds import DEALER_WINS, deal_value, dealer_won_game, odds_table
 
 
 @pytest.mark.parametrize("players", range(2, 8))
@@ -92,3 +92,13 @@ def test_searching_my_next_decision_is_worth_more_than_classic_play():
         plain += line_value(deal.copy(), 0, cards, 0)
         searched += line_value(deal.copy(), 0, cards, 1)
     assert searched > plain * 1.05
+
+
+def test_my_own_chances_replace_the_classic_ones_where_given():
+    mine = odds_table({(3, 2): (0.9, 0.3)})  # the next deal: three cards, two players
+    assert deal_value(0, {0: 3, 1: 1, 2: 0}, 4, mine) == pytest.approx(0.9)  # I deal it
+    assert deal_value(1, {0: 3, 1: 1, 2: 0}, 4, mine) == pytest.approx(0.3)
+    assert deal_value(0, {0: 2, 1: 2, 2: 0}, 4, mine) == pytest.approx((0.9 + 0.3) / 2)  # a tie: drawn
+    d = DEALER_WINS[(3, 3)]  # not given: the classic chances
+    assert deal_value(0, {0: 2, 1: 1, 2: 1, 3: 0}, 4, mine) == pytest.approx(d)
+    assert deal_value(1, {0: 2, 1: 1, 2: 1, 3: 0}, 4, mine) == pytest.approx((1 - d) / 2)

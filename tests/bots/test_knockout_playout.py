@@ -10,7 +10,7 @@ import pytest
 from whistdrive import new_game
 from whistdrive.bots import make_player
 from whistdrive.bots.knockout_expert import KnockoutExpert, compiled_values, python_values, quick_hands
-from whistdrive.bots.knockout_odds import Deal
+from whistdrive.bots.knockout_odds import DEALER_WINS, Deal, odds_table
 from whistdrive.bots.rules import classic_card
 from whistdrive.bots.sampling import MATCH, Kind, sample_hands
 from whistdrive.bots.view import read
@@ -70,6 +70,9 @@ def test_compiled_line_values_are_the_python_ones(players, depth):
         slow = python_values(v, hands, cands, cards, depth)
         fast = compiled_values(v, hands, cands, cards, depth)
         assert fast == pytest.approx(slow, abs=1e-12), (obs, hands)
+        mine = odds_table({k: (rng.random(), rng.random()) for k in DEALER_WINS})  # any chances of mine
+        slow = python_values(v, hands, cands, cards, depth, mine)
+        assert compiled_values(v, hands, cands, cards, depth, mine) == pytest.approx(slow, abs=1e-12)
         checked += 1
     assert checked > 10
 

@@ -26,7 +26,7 @@ import numpy as np
 from ..cards import FULL_MASK
 from ..solver._knockout_playout import world_values
 from .heuristic import card_text, trump_by_strength
-from .knockout_odds import DEALER_WINS, Deal, deal_value
+from .knockout_odds import CLASSIC_ODDS, Deal, deal_value
 from .rules import top_of_sequence_low
 from .sampling import KINDS, Tally, kinds_likelihood, play_likelihood, play_tallies, sample_hands
 from .search import SearchPlayer, representatives
@@ -46,22 +46,22 @@ deal by deal −0.2 points of win share [−2.8, +2.3]), so one it stays.
 """
 
 
-def line_value(deal: Deal, me: int, cards: int, depth: int) -> float:
+def line_value(deal: Deal, me: int, cards: int, depth: int, odds: np.ndarray = CLASSIC_ODDS) -> float:
     """My chance of winning the game after this deal, my next ``depth`` decisions chosen best."""
     if not deal.run(stop=me if depth else None):
-        return deal_value(me, deal.won, cards)
+        return deal_value(me, deal.won, cards, odds)
     legal = deal.legal()
     outside = FULL_MASK & ~(deal.hands[me] | deal.gone)
     best = 0.0
     for c in {top_of_sequence_low(c, legal, outside) for c in cards_of(legal)}:
         d = deal.copy()
         d.play(c)
-        best = max(best, line_value(d, me, cards, depth - 1))
+        best = max(best, line_value(d, me, cards, depth - 1, odds))
     return best
 
 
 def python_values(v: View, hands: dict[int, int], cands: list[int], cards: int,
-                  depth: int = LOOKAHEAD) -> list[float]:
+                  depth: int = LOOKAHEAD, odds: np.ndarray = CLASSIC_ODDS) -> list[float]:
     """:func:`line_value` of each candidate in one world (a card to play, or a trump suit), played in Python
     with ``depth`` decisions of mine searched."""
     won0 = {s: v.tricks_won.get(s, 0) for s in v.order}
@@ -72,16 +72,12 @@ def python_values(v: View, hands: dict[int, int], cands: list[int], cards: int,
         else:
             deal = Deal(hands, v.order, v.leader, v.trick, v.trump, won0, v.played)
             deal.play(c)
-        out.append(line_value(deal, v.seat, cards, depth))
+        out.append(line_value(deal, v.seat, cards, depth, odds))
     return out
 
 
-DEALER_TABLE = np.zeros((8, 8))
-for (_cards, _players), _odds in DEALER_WINS.items():
-    DEALER_TABLE[_cards, _players] = _odds
-
-
-def compiled_values(v: View, hands: dict[int, int], cands: list[int], cards: int, depth: int) -> list[float]:
+def compiled_values(v: View, hands: dict[int, int], cands: list[int], cards: int, depth: int,
+                    odds: np.ndarray = CLASSIC_ODDS) -> list[float]:
     """:func:`line_value` of each candidate in one world, by the compiled playout (the same values)."""
     n = len(v.order)
     hs = np.array([hands[s] for s in v.order], dtype=np.int64)
@@ -92,7 +88,7 @@ def compiled_values(v: View, hands: dict[int, int], cands: list[int], cards: int
     choosing = v.decision == "trump"
     return list(world_values(hs, won, trick, v.order.index(v.leader), len(v.trick), v.played,
                              -1 if choosing else v.trump, n, v.order.index(v.seat), cards,
-                             np.array(cands, dtype=np.int64), choosing, depth, DEALER_TABLE))
+                             np.array(cands, dtype=np.int64), choosing, depth, odds))
 
 
 def quick_hands(v: View, rng: random.Random) -> dict[int, int] | None:
@@ -151,6 +147,7 @@ class KnockoutExpert(SearchPlayer):
     quick_worlds = False  # deal worlds by quick_hands (measured worse than the careful sampler, so off)
     trump_inference = True  # weigh worlds by the dealer's choice of trump too (not the reference)
     kinds = KINDS  # the model of the others (the reference: every player sensible, sampling.MATCH)
+    odds = CLASSIC_ODDS  # my chances after a deal, as its dealer or not (the reference: classic play for all)
 
     def _world(self, v: View) -> tuple[dict[int, int], float]:
         """A deal consistent with what I have seen, and its weight."""
@@ -185,7 +182,7 @@ class KnockoutExpert(SearchPlayer):
         while self.more_worlds(rounds, deadline):
             hands, w = self._world(v)
             values = (python_values(v, hands, cands, cards) if self.reference
-                      else compiled_values(v, hands, cands, cards, self.lookahead))
+                      else compiled_values(v, hands, cands, cards, self.lookahead, self.odds))
             for c, x in zip(cands, values):
                 totals[c] += w * x
             rounds += 1

@@ -16,6 +16,9 @@ from __future__ import annotations
 
 import argparse
 import random
+from collections.abc import Iterator
+
+import numpy as np
 
 from ..cards import FULL_MASK
 from ..games.trick import legal_mask, winning_play
@@ -39,12 +42,27 @@ def dealer_wins(cards: int, players: int) -> float:
     return DEALER_WINS[(cards, players)]
 
 
-def deal_value(me: int, won: dict[int, int], cards: int) -> float:
+def odds_table(mine: dict[tuple[int, int], tuple[float, float]] | None = None) -> np.ndarray:
+    """``[cards, players]`` -> (my chance of winning the game from a deal of that size as its dealer, as
+    another player in it): ``mine`` where given, else the classic table (dealer :func:`dealer_wins`, the
+    others sharing the rest).  One array for the Python and the compiled playouts."""
+    table = np.zeros((8, 8, 2))
+    for (cards, players), d in DEALER_WINS.items():
+        table[cards, players] = mine.get((cards, players), (d, (1.0 - d) / (players - 1))) if mine else \
+            (d, (1.0 - d) / (players - 1))
+    return table
+
+
+CLASSIC_ODDS = odds_table()
+"""Everyone plays the classic policy: the frozen reference's view of every deal."""
+
+
+def deal_value(me: int, won: dict[int, int], cards: int, odds: np.ndarray = CLASSIC_ODDS) -> float:
     """My chance of winning the game after a deal of ``cards`` cards that ended with ``won`` tricks.
 
     Out is 0, the last one standing 1; otherwise the next deal's dealer (the
-    most tricks, a tie drawn at random) wins it with :func:`dealer_wins` and the
-    others share the rest equally.
+    most tricks, a tie drawn at random) and the other survivors win it with
+    the chances of ``odds`` (:func:`odds_table`).
     """
     if won.get(me, 0) == 0:
         return 0.0
@@ -53,11 +71,10 @@ def deal_value(me: int, won: dict[int, int], cards: int) -> float:
         return 1.0
     top = max(won.values())
     tied = sum(1 for n in won.values() if n == top)
-    d = dealer_wins(cards - 1, len(survivors))
-    other = (1.0 - d) / (len(survivors) - 1)
+    dealer, other = odds[cards - 1, len(survivors)]
     if won[me] < top:
-        return other
-    return (d + (tied - 1) * other) / tied
+        return float(other)
+    return float((dealer + (tied - 1) * other) / tied)
 
 
 class Deal:
@@ -153,14 +170,68 @@ def measure(games: int, seed: int = 0) -> dict[tuple[int, int], float]:
     return out
 
 
+def expert_deals(games: int, worlds: int, seed: int = 0, players: int = 4) -> Iterator[list[tuple[int, int, bool, bool]]]:
+    """The expert (``worlds`` a move, in each seat in turn) against classic players, game after game:
+    for every deal it plays, (cards each, players, whether it deals, whether it went on to win the game)."""
+    from .. import new_game
+    from . import make_player
+
+    for i in range(games):
+        g = new_game("knockout", {"players": players}, seed=seed + i)
+        me = i % players
+        bots = [make_player("expert" if s == me else "intermediate", "knockout", seed=i * 10 + s,
+                            worlds=worlds if s == me else None) for s in range(players)]
+        deals = {}
+        while not g.is_over:
+            obs = g.observation(g.current_seat)
+            if obs["deal_number"] not in deals and me in obs["active"]:
+                deals[obs["deal_number"]] = (obs["hand_size"], len(obs["active"]), obs["dealer"] == me)
+            g.apply(bots[g.current_seat].choose(obs))
+        won = me in g.outcome().winners
+        yield [(*d, won) for d in deals.values()]
+
+
+def expert_odds(rows: list[tuple[int, int, bool, bool]], prior: int = 25) -> dict[tuple[int, int], tuple[float, float]]:
+    """The expert's chances from a deal of each size as its dealer or not, from :func:`expert_deals`;
+    each cell drawn towards the classic chance as if ``prior`` more deals had gone that way."""
+    tally: dict[tuple[int, int, bool], list[int]] = {}
+    for cards, players, deals, won in rows:
+        t = tally.setdefault((cards, players, deals), [0, 0])
+        t[0] += won
+        t[1] += 1
+    out = {}
+    for (cards, players), d in DEALER_WINS.items():
+        if not any((cards, players, x) in tally for x in (True, False)):
+            continue
+        cell = []
+        for deals, classic in ((True, d), (False, (1 - d) / (players - 1))):
+            wins, n = tally.get((cards, players, deals), (0, 0))
+            cell.append((wins + prior * classic) / (n + prior))
+        out[cards, players] = (round(cell[0], 3), round(cell[1], 3))
+    return out
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(
         prog="python -m whistdrive.bots.knockout_odds",
         description="Measure how often the dealer of a Knock-out Whist deal wins the game (classic play "
-                    "for everyone) and print the table to paste into DEALER_WINS.")
-    parser.add_argument("--games", type=int, default=20000, help="games per cell (default 20000)")
+                    "for everyone) and print the table to paste into DEALER_WINS; with --expert, the "
+                    "expert's own chances as dealer or not, for EXPERT_WINS.")
+    parser.add_argument("--games", type=int, default=20000,
+                        help="games per cell (default 20000); with --expert, games in all")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--expert", type=int, metavar="WORLDS",
+                        help="play the expert (WORLDS a move) against classic players instead")
+    parser.add_argument("--players", type=int, default=4, help="players of the expert's games (default 4)")
     args = parser.parse_args(argv)
+    if args.expert:
+        from tqdm import tqdm
+
+        games = expert_deals(args.games, args.expert, args.seed, args.players)
+        rows = [row for game in tqdm(games, total=args.games, desc="games", unit="game") for row in game]
+        for key, cell in sorted(expert_odds(rows).items()):
+            print(f"    {key}: {cell},")
+        return
     table = measure(args.games, args.seed)
     for cards in range(1, 7):
         print("    " + " ".join(f"({cards}, {p}): {table[(cards, p)]:.3f}," for p in range(2, 8)))

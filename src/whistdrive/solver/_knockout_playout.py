@@ -66,8 +66,7 @@ def _deal_value(won, n, me, cards, table):
     for s in range(n):
         if won[s] == top:
             tied += 1
-    d = table[cards - 1, survivors]
-    other = (1.0 - d) / (survivors - 1)
+    d, other = table[cards - 1, survivors, 0], table[cards - 1, survivors, 1]
     if won[me] < top:
         return other
     return (d + (tied - 1) * other) / tied

@@ -577,7 +577,7 @@ def warm_up() -> None:
     from ._knockout_playout import world_values  # the Knock-out expert's compiled playout
 
     world_values(np.array([1, 2], dtype=np.int64), np.zeros(2, dtype=np.int64), np.zeros(2, dtype=np.int64), 0, 0, 0,
-                 0, 2, 0, 1, np.array([0], dtype=np.int64), False, 1, np.full((8, 8), 0.5))
+                 0, 2, 0, 1, np.array([0], dtype=np.int64), False, 1, np.full((8, 8, 2), 0.5))
     try:  # load DDS (the default four-hand backend) too, if endplay is installed
         solve_whist([1, 1 << 13, 1 << 26, 1 << 39], None, 0, backend="dds")
     except ImportError:
