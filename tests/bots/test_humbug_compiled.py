@@ -21,7 +21,7 @@ from whistdrive.bots.humbug_expert import (
 )
 from whistdrive.bots.humbug_rules import SPREAD, keep_probability
 from whistdrive.bots.search import representatives
-from whistdrive.bots.view import popcount, read
+from whistdrive.bots.view import read
 from whistdrive.solver import _humbug, _two
 
 DATA = json.loads((Path(__file__).parent / "data" / "humbug-reference.json").read_text())
@@ -100,40 +100,3 @@ def test_the_last_trick(mine, theirs, tcard, card, tricks):
     keys, ents = _two.new_table(4)
     for me in (0, 1):
         assert _humbug.my_tricks(mine, theirs, me, tcard, 0, card, 1, keys, ents, *_two.new_workspace()) == tricks
-
-
-def test_tricks_against_the_classic_next_card_are_the_python_ones():
-    """My card, the other's classic card next (its reply, or its lead once it takes the trick), then
-    perfect play: the compiled count against the Python classic policy and solver."""
-    from whistdrive.bots.rules import classic_card
-    from whistdrive.cards import FULL_MASK
-    from whistdrive.games.trick import beats, legal_mask
-    from whistdrive.solver import solve_two_hand
-
-    keys, ents = _two.new_table(14)
-    work = _two.new_workspace()
-    differ = 0
-    for v, theirs, _ in (w for case in PLAYS[::3] for w in worlds(case, 4)):
-        me, other = v.seat, 1 - v.seat
-        gone = v.excluded | v.played
-        tcard = v.trick[0][1] if v.trick else -1
-        for c in sorted(set(representatives(v, v.legal_mask()).values())):
-            mine, seen = v.hand & ~(1 << c), gone | 1 << c
-            if tcard < 0:
-                reply = classic_card(theirs, legal_mask(theirs, c // 13), [(me, c)], v.trump, {other},
-                                     FULL_MASK & ~(theirs | seen), [])
-                winner = other if beats(reply, c, v.trump) else me
-                hands = {me: mine, other: theirs & ~(1 << reply)}
-                future = solve_two_hand(hands[0], hands[1], v.trump, winner) if mine else 0
-                slow = (winner == me) + (future if winner == me else popcount(mine) - future)
-            elif beats(c, tcard, v.trump) or not mine:
-                slow = _my_tricks({me: v.hand, other: theirs}, me, v.leader, v.trick, v.trump, c)
-            else:
-                lead = classic_card(theirs, theirs, [], v.trump, {other}, FULL_MASK & ~(theirs | seen), [me])
-                hands = {me: mine, other: theirs & ~(1 << lead)}
-                slow = solve_two_hand(hands[0], hands[1], v.trump, other, [(other, lead)])
-            fast, _ = _humbug.my_tricks_after_classic(v.hand, theirs, me, tcard, v.trump, c, gone, 1, keys, ents,
-                                                      *work)
-            assert fast == slow
-            differ += fast != _my_tricks({me: v.hand, other: theirs}, me, v.leader, v.trick, v.trump, c)
-    assert differ > 10  # the classic card is often not the perfect one
