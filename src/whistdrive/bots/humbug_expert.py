@@ -84,7 +84,6 @@ class HumbugExpert(SearchPlayer):
     budget = 0.6
 
     kinds = KINDS  # the model of the other player (the reference: a sensible player only, MATCH and SPREAD)
-    predict = False  # expect the other's next card to be the classic one as often as its kind plays it
 
     def choose(self, observation: dict, budget: float | None = None) -> str:
         if observation.get("decision") == "play" and len(observation["legal"]) > 1:
@@ -255,7 +254,7 @@ class HumbugExpert(SearchPlayer):
                 weight, ENGINE.two_epoch = _humbug.play_worlds(
                     theirs, aside, they_kept, v.hand, me, played_other, seats, cards, v.trump, v.excluded, priors,
                     matches, spreads, honours_on, HAND_COUNT, tcard, cand_array, values, totals, weight,
-                    self.predict, ENGINE.two_epoch, keys, ents, *ENGINE.two_work)
+                    ENGINE.two_epoch, keys, ents, *ENGINE.two_work)
             worlds += n
         if not weight:
             return {card_text(c): 0.0 for c in reps}

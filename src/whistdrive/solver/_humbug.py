@@ -108,47 +108,8 @@ def my_tricks(mine, theirs, me, tcard, trump, card, epoch, keys, ents, work, mov
 
 
 @njit(cache=True)
-def my_tricks_after_classic(mine, theirs, me, tcard, trump, card, gone, epoch, keys, ents, work, moves, scores,
-                            stats):
-    """My tricks from the current trick on if I play ``card`` and the other's next card is its classic
-    one (its reply to my lead, or its lead after taking the trick), both playing perfectly after that;
-    ``gone`` every card played so far.  Returns (tricks, the table's epoch after the solve)."""
-    other = 1 - me
-    bit = np.int64(1) << card
-    rest = mine & ~bit
-    if tcard < 0:  # I lead: their classic reply ends the trick
-        reply = classic_stage1_card(theirs, gone | bit, card, trump, 0, 0, True, False, False)
-        won = not _beats(reply, card, trump)
-        theirs = theirs & ~(np.int64(1) << reply)
-        took = 1 if won else 0
-        rem = _pop(rest)
-        if rem == 0:
-            return took, epoch
-        epoch = (epoch + 1) & _two.EPOCH_MASK
-        winner = me if won else other
-        h0 = _internal(rest if me == 0 else theirs)
-        h1 = _internal(theirs if me == 0 else rest)
-        future = _two.solve_exact(h0, h1, winner, rem, trump, -1, 0, rem, epoch, keys, ents, work, moves, scores,
-                                  stats)
-        return took + (future if won else rem - future), epoch
-    won = _beats(card, tcard, trump)
-    rem = _pop(rest)
-    epoch = (epoch + 1) & _two.EPOCH_MASK
-    if won or rem == 0:  # nothing of theirs to read before the next perfect play
-        return my_tricks(mine, theirs, me, tcard, trump, card, epoch, keys, ents, work, moves, scores, stats), epoch
-    lead = classic_stage1_card(theirs, gone | bit, -1, trump, 0, 0, True, False, False)
-    h0 = _internal(rest if me == 0 else theirs)
-    h1 = _internal(theirs if me == 0 else rest)
-    forced = (lead // 13) * 16 + lead % 13
-    theirs_tricks = _two.solve_exact(h0, h1, other, rem, trump, forced, 0, rem, epoch, keys, ents, work, moves,
-                                     scores, stats)
-    return rem - theirs_tricks, epoch
-
-
-@njit(cache=True)
 def play_worlds(theirs, aside, kept, mine, me, played_other, seats, cards, trump, gone, priors, matches, spreads,
-                honours, coef, tcard, cands, values, totals, weight, predict, epoch, keys, ents, work, moves, scores,
-                stats):
+                honours, coef, tcard, cands, values, totals, weight, epoch, keys, ents, work, moves, scores, stats):
     """Weigh and solve the worlds where the other player holds ``theirs[i]`` (and, when it did not keep
     its hand, laid ``aside[i]`` aside); adds ``weight * values[my tricks, their honours]`` per
     candidate into ``totals`` and returns (the total weight, the table's epoch after them).
@@ -156,39 +117,26 @@ def play_worlds(theirs, aside, kept, mine, me, played_other, seats, cards, trump
     A world's weight is how likely the other's plays and exchange were in it, summed over the kinds
     of player it may be (``priors[j]``, with ``matches[j]`` for its plays and ``spreads[j]`` for its
     exchange).  World after world and candidate after candidate, in the order of the Python loop,
-    so with one kind the sums are the same to the last bit.  With ``predict`` each kind is expected
-    to make its next play the classic card as often as its plays so far (``matches[j]``): a card is
-    worth that share of its tricks against the classic card and the rest of its tricks against
-    perfect play."""
+    so with one kind the sums are the same to the last bit."""
     other = 1 - me
     kinds = np.empty(len(priors))
-    now_gone = gone
-    for k in range(len(cards)):
-        now_gone |= np.int64(1) << cards[k]
     for i in range(len(theirs)):
         dealt = theirs[i] | played_other
         play_weights(dealt, other, seats, cards, trump, gone, matches, kinds)
-        w, classic = 0.0, 0.0
+        w = 0.0
         for j in range(len(priors)):
             if kept:
                 e = keep_probability(dealt, trump, honours, spreads[j], coef)
             else:
                 e = 1.0 - keep_probability(aside[i], trump, honours, spreads[j], coef)
-            kinds[j] = priors[j] * (kinds[j] * e)
-            w += kinds[j]
-            classic += kinds[j] * matches[j]
+            w += priors[j] * (kinds[j] * e)
         if w > 0:
             their_honours = _honours(dealt, trump)
             for j in range(len(cands)):
                 epoch = (epoch + 1) & _two.EPOCH_MASK
                 t = my_tricks(mine, theirs[i], me, tcard, trump, cands[j], epoch, keys, ents, work, moves, scores,
                               stats)
-                if predict:
-                    tc, epoch = my_tricks_after_classic(mine, theirs[i], me, tcard, trump, cands[j], now_gone, epoch,
-                                                        keys, ents, work, moves, scores, stats)
-                    totals[j] += classic * values[tc, their_honours] + (w - classic) * values[t, their_honours]
-                else:
-                    totals[j] += w * values[t, their_honours]
+                totals[j] += w * values[t, their_honours]
             weight += w
     return weight, epoch
 
@@ -200,5 +148,5 @@ def warm_up() -> None:
     none = np.zeros(0, dtype=np.int64)
     kind = np.ones(1)
     play_worlds(one, one, True, 1, 0, 0, none, none, 0, 0, kind, kind * 0.6, kind * 0.75, True, np.zeros(12), -1,
-                np.array([0], dtype=np.int64), np.zeros((14, 5)), np.zeros(1), 0.0, False, 0, keys, ents,
+                np.array([0], dtype=np.int64), np.zeros((14, 5)), np.zeros(1), 0.0, 0, keys, ents,
                 *_two.new_workspace())
