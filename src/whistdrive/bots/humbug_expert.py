@@ -123,7 +123,7 @@ class HumbugExpert(SearchPlayer):
             kept = obs["exchanges"][0]["choice"] == "keep"
             weight = 0.0
             for k in REFERENCE_KINDS if self.reference else self.kinds:
-                keep = keep_probability(places["non"], v.trump, obs["options"]["honours"], k.spread)
+                keep = keep_probability(places["non"], v.trump, obs["options"]["honours"], k.spread or SPREAD)
                 weight += k.prior * (keep if kept else 1.0 - keep)
         return places, weight
 

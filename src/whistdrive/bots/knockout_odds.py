@@ -181,13 +181,16 @@ def expert_deals(games: int, worlds: int, seed: int = 0, players: int = 4) -> It
         me = i % players
         bots = [make_player("expert" if s == me else "intermediate", "knockout", seed=i * 10 + s,
                             worlds=worlds if s == me else None) for s in range(players)]
-        deals = {}
+        deals: dict[int, tuple[int, int, bool]] = {}
         while not g.is_over:
-            obs = g.observation(g.current_seat)
+            seat = g.current_seat
+            assert seat is not None
+            obs: dict = dict(g.observation(seat))
             if obs["deal_number"] not in deals and me in obs["active"]:
                 deals[obs["deal_number"]] = (obs["hand_size"], len(obs["active"]), obs["dealer"] == me)
-            g.apply(bots[g.current_seat].choose(obs))
-        won = me in g.outcome().winners
+            g.apply(bots[seat].choose(obs))
+        outcome = g.outcome()
+        won = outcome is not None and me in outcome.winners
         yield [(*d, won) for d in deals.values()]
 
 
