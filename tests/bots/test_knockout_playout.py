@@ -10,7 +10,7 @@ import pytest
 from whistdrive import new_game
 from whistdrive.bots import make_player
 from whistdrive.bots.knockout_expert import KnockoutExpert, compiled_values, python_values, quick_hands
-from whistdrive.bots.knockout_odds import DEALER_WINS, Deal, odds_table
+from whistdrive.bots.knockout_odds import CLASSIC_ODDS, DEALER_WINS, Deal, odds_table
 from whistdrive.bots.rules import classic_card
 from whistdrive.bots.sampling import MATCH, Kind, sample_hands
 from whistdrive.bots.view import read
@@ -84,7 +84,7 @@ def test_the_expert_values_its_cards_as_the_frozen_python_search_does():
             continue
         new = KnockoutExpert("knockout", seed=i, worlds=6)
         new.quick_worlds, new.trump_inference = False, False  # the reference's worlds and weights
-        new.kinds = (Kind(1.0, MATCH),)
+        new.kinds, new.odds = (Kind(1.0, MATCH),), CLASSIC_ODDS
         new = new.evaluate(obs)
         ref = KnockoutExpert("knockout", seed=i, worlds=6, reference=True).evaluate(obs)
         assert new == pytest.approx(ref, abs=1e-12)

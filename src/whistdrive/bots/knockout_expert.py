@@ -26,7 +26,7 @@ import numpy as np
 from ..cards import FULL_MASK
 from ..solver._knockout_playout import world_values
 from .heuristic import card_text, trump_by_strength
-from .knockout_odds import CLASSIC_ODDS, Deal, deal_value
+from .knockout_odds import CLASSIC_ODDS, EXPERT_ODDS, Deal, deal_value
 from .rules import top_of_sequence_low
 from .sampling import KINDS, Tally, kinds_likelihood, play_likelihood, play_tallies, sample_hands
 from .search import SearchPlayer, representatives
@@ -147,7 +147,7 @@ class KnockoutExpert(SearchPlayer):
     quick_worlds = False  # deal worlds by quick_hands (measured worse than the careful sampler, so off)
     trump_inference = True  # weigh worlds by the dealer's choice of trump too (not the reference)
     kinds = KINDS  # the model of the others (the reference: every player sensible, sampling.MATCH)
-    odds = CLASSIC_ODDS  # my chances after a deal, as its dealer or not (the reference: classic play for all)
+    odds = EXPERT_ODDS  # my chances after a deal, as its dealer or not (the reference: classic play for all)
 
     def _world(self, v: View) -> tuple[dict[int, int], float]:
         """A deal consistent with what I have seen, and its weight."""
