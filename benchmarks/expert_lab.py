@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
+import sys
 from pathlib import Path
 
 from whistdrive import arena
@@ -45,6 +46,8 @@ def setting(cls, text: str) -> tuple[str, object]:
         return name, tuple(type(current[0])(x) for x in value.split(","))
     if current is None:
         return name, None if value.lower() == "none" else float(value)
+    if hasattr(current, "shape"):  # a table, named by its constant in the expert's module: odds=CLASSIC_ODDS
+        return name, getattr(sys.modules[cls.__module__], value)
     return name, type(current)(value)
 
 
