@@ -181,6 +181,19 @@ def test_knockout_three_people_two_computers(people, people_server):
         check_frames(rec, p.frames, lambda g, seat=seat: hidden_cards(g, seat))
 
 
+def test_the_people_panel_appears_when_its_script_loads_after_the_tables_snapshot(people, people_server):
+    """A slow people.js (a loaded machine) once missed the table's first snapshot and never showed the panel."""
+    host = people()
+
+    def late(route):
+        time.sleep(1.5)  # the table connects and draws its snapshot meanwhile
+        route.continue_()
+
+    host.page.route("**/static/people.js", late)
+    create(host, people_server, "german", {}, persons=[0])
+    assert len(invitations(host)) == 1
+
+
 def test_away_the_computer_plays_and_the_person_returns(people, people_server):
     host, guest = people(), people()
     create(host, people_server, "german", {}, persons=[0])

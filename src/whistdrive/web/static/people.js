@@ -99,8 +99,7 @@
       } }, t("Leave the table")));
     }
   }
-  document.addEventListener("wd:message", (ev) => {
-    const m = ev.detail;
+  function follow(m) {
     if (m.type === "snapshot") {
       const wasOpen = P.snap && P.snap.status === "open";
       P.snap = m;
@@ -114,7 +113,11 @@
       return;
     } else return;
     draw();
-  });
+  }
+  document.addEventListener("wd:message", (ev) => follow(ev.detail));
+  // table.js may have had its snapshot before this script ran (it connects as soon as the
+  // catalogue is in, which can be while this file is still loading): start from it then.
+  if (WD.table && WD.table.snap) follow(Object.assign({}, WD.table.snap, { view: WD.table.view }));
 
   WD.ready(() => {
     const join = document.getElementById("join");
