@@ -54,8 +54,12 @@ window.WD = window.WD || {};
   const readyQueue = [];
   let isReady = false;
   WD.ready = function (fn) { if (isReady) fn(); else readyQueue.push(fn); };
-  fetch("/i18n/" + WD.lang + ".json").then((r) => r.json()).then((c) => { catalog = c; })
-    .catch(() => {}).finally(() => {
+  // Ready once the catalogue is in and every script of the page has run: a later script's
+  // listeners (people.js follows table.js's messages) then exist before the first message.
+  const parsed = new Promise((done) => document.readyState === "loading"
+    ? document.addEventListener("DOMContentLoaded", done, { once: true }) : done());
+  const catalogue = fetch("/i18n/" + WD.lang + ".json").then((r) => r.json()).then((c) => { catalog = c; }).catch(() => {});
+  Promise.all([catalogue, parsed]).then(() => {
       isReady = true;
       document.documentElement.lang = WD.lang;
       const sw = document.querySelector(".lang-switch");

@@ -115,9 +115,6 @@
     draw();
   }
   document.addEventListener("wd:message", (ev) => follow(ev.detail));
-  // table.js may have had its snapshot before this script ran (it connects as soon as the
-  // catalogue is in, which can be while this file is still loading): start from it then.
-  if (WD.table && WD.table.snap) follow(Object.assign({}, WD.table.snap, { view: WD.table.view }));
 
   WD.ready(() => {
     const join = document.getElementById("join");
