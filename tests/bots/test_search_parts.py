@@ -97,3 +97,29 @@ def test_beating_picks_exactly_the_cards_that_beat():
         trump = rng.choice([None, 0, 1, 2, 3])
         expected = sum(1 << c for c in range(52) if cards >> c & 1 and beats(c, best, trump))
         assert beating(cards, best, trump) == expected
+
+
+def test_the_german_expert_does_not_merge_cards_the_face_up_prize_separates(monkeypatch):
+    """9S and JS with 10S face up are not equivalent: the trick's winner takes the 10 into its hand."""
+    from whistdrive.bots import german_expert, search
+
+    seen = []
+    monkeypatch.setattr(german_expert, "representatives",
+                        lambda v, legal, outside=None: seen.append(search.representatives(v, legal, outside)) or seen[-1])
+    found = 0
+    for seed in range(60):
+        g = new_game("german", seed=seed)
+        bots = [make_player("intermediate", "german", seed=seed + s) for s in (0, 1)]
+        while g.observation(0)["stage"] == 1 and not g.is_over:
+            obs = g.observation(g.current_seat)
+            v = read(obs)
+            legal, prize = v.legal_mask(), v.excluded
+            lower, higher = prize >> 1 & legal, prize << 1 & legal
+            if lower and higher and (prize.bit_length() - 1) % 13 not in (0, 12):
+                found += 1
+                merged = search.representatives(v, legal)  # every card not mine and not played: the prize is not
+                assert merged[higher.bit_length() - 1] == merged[lower.bit_length() - 1]
+                make_player("expert", "german", seed=1, worlds=1).evaluate(obs)
+                assert seen[-1][higher.bit_length() - 1] == higher.bit_length() - 1
+            g.apply(bots[g.current_seat].choose(obs))
+    assert found >= 3

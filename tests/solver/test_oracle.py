@@ -127,3 +127,25 @@ def test_german_stage1_mid_trick_matches_oracle():
         b = brute_german(h0, h1, tuple(stock), trump, leader, lead, False, True)
         got = solve_german_stage1(h0, h1, stock, trump, leader, [(leader, lead)])
         assert got == (b if leader == 1 else k - b)
+
+
+@pytest.mark.parametrize("count", ["stage2", "all26"])
+def test_german_stage1_values_in_a_window_are_the_exact_values_clamped(count):
+    rng = random.Random(5 + (count == "all26"))
+    for _ in range(40):
+        k = rng.randint(2, 5)
+        cards = rng.sample(range(52), 2 * k + 2 * rng.randint(1, 2))
+        h0 = sum(1 << c for c in cards[:k])
+        h1 = sum(1 << c for c in cards[k : 2 * k])
+        stock = cards[2 * k :]
+        trump, leader = rng.choice([None, 0, 1, 2, 3]), rng.randrange(2)
+        trick = ()
+        if rng.random() < 0.5:  # mid-trick: the leader's card on the table
+            lead = rng.choice([c for c in range(52) if (h0 if leader == 0 else h1) >> c & 1])
+            h0, h1 = (h0 & ~(1 << lead), h1) if leader == 0 else (h0, h1 & ~(1 << lead))
+            trick = [(leader, lead)]
+        exact = values_german_stage1(h0, h1, stock, trump, leader, trick, count)
+        lo = rng.randint(0, k - 1)  # k: the stage-2 tricks, the least total of either count
+        hi = min(k, lo + rng.randint(0, 2))
+        windowed = values_german_stage1(h0, h1, stock, trump, leader, trick, count, lo=lo, hi=hi)
+        assert windowed == {c: max(lo, min(hi, x)) for c, x in exact.items()}

@@ -8,6 +8,13 @@ face-up prize, never at the stock below it, so every later draw is a chance
 event to the players, not a known future (no clairvoyance) — and scores the
 end of stage 1 with the exact stage-2 solve.  All candidates share the same
 worlds in a round (common random numbers), which sharpens the comparison.
+
+For the last tricks of stage 1 the classic policy is too crude: there each
+world is solved exactly instead, both seats' later cards included, with the
+world's stock order as the draws to come (each world deals its own, so over
+the worlds the draws stay chance events).  Worlds are weighed by how many
+histories of the opponent's face-down draws explain its old voids
+(:mod:`.german_draws`).
 """
 
 from __future__ import annotations
@@ -23,6 +30,7 @@ from ..solver import values_german_stage1
 from ..solver._playout import finish_stage1
 from ..solver.api import Position, side_one_tricks
 from .dd import play_values
+from .german_draws import DrawHistory
 from .german_playout import policy_card
 from .heuristic import card_text
 from .rules import card_cost, classic_card, german_wants
@@ -160,17 +168,19 @@ def playout_value(world: World, me: int, trump: int, rules: Rules, policy: str =
     return rules.value(me, world.won1, won2)
 
 
-def finish_compiled(world: World, trump: int, rules: Rules) -> None:
-    """The classic policy to the end of stage 1, by the compiled kernel (the same cards as in Python)."""
-    if world.done >= 13:
+def finish_compiled(world: World, trump: int, rules: Rules, until: int = 13) -> None:
+    """The classic policy until ``until`` tricks are done (13: the end of stage 1), by the compiled kernel
+    (the same cards as in Python); ``gone`` is left as it was, no leaf reads it."""
+    if world.done >= until:
         return
     tseat, tcard = world.trick[0] if world.trick else (-1, -1)
-    h0, h1, leader, w0, w1 = finish_stage1(
+    h0, h1, leader, w0, w1, used = finish_stage1(
         world.hands[0], world.hands[1], np.array(world.stock, dtype=np.int64), world.leader, tseat, tcard,
         world.done, world.won1[0], world.won1[1], world.gone, trump, rules.follow1, rules.low,
-        rules.count == "all26")
+        rules.count == "all26", until)
     world.hands = {0: int(h0), 1: int(h1)}
-    world.leader, world.won1, world.done, world.stock, world.trick = int(leader), [int(w0), int(w1)], 13, [], []
+    world.leader, world.won1, world.done = int(leader), [int(w0), int(w1)], until
+    world.stock, world.trick = world.stock[int(used):], []
 
 
 def _playout_leaf(world: World, me: int, trump: int, rules: Rules, policy: str, margin: float | None,
@@ -191,18 +201,63 @@ def _playout_leaf(world: World, me: int, trump: int, rules: Rules, policy: str, 
     return rules.value(me, world.won1, won2, 0.01 if margin is None else margin)
 
 
+def exact_values(v: View, rules: Rules, hand0: int, hand1: int, stock: list[int]) -> dict[int, float]:
+    """The deal's value of each legal card of mine, the rest of stage 1 played exactly with this stock order."""
+    count = "all26" if rules.count == "all26" else "stage2"
+    assert v.trump is not None
+    me = v.seat
+    done1 = list(v.obs["tricks_won"]["stage1"])
+    total = 13 if count == "stage2" else 26 - len(v.obs["tricks"])
+    lo, hi = rules.window(me, done1, [0, 0], total)  # under "game" scoring only winning (or drawing) matters
+    tricks = values_german_stage1(hand0, hand1, stock, v.trump, v.leader, [c for _, c in v.trick], count,
+                                  rules.follow1, lo, hi)
+    out = {}
+    for card, mine in tricks.items():
+        won1, won2 = done1, [0, 0]
+        won2[me], won2[1 - me] = mine, total - mine
+        if count == "all26":  # the future already includes the rest of stage 1
+            won1 = [0, 0]
+            won2[me] += done1[me]
+            won2[1 - me] += done1[1 - me]
+        out[card] = rules.value(me, won1, won2)
+    return out
+
+
+def exact_leaf(world: World, me: int, trump: int, rules: Rules) -> float:
+    """The deal's value for me from a trick start in stage 1, the rest of the deal solved exactly."""
+    count = "all26" if rules.count == "all26" else "stage2"
+    total = 13 if count == "stage2" else 26 - world.done
+    won1 = list(world.won1)
+    lo, hi = rules.window(me, won1, [0, 0], total)
+    mover = world.leader
+    window = (lo, hi) if mover == me else (total - hi, total - lo)
+    best = max(values_german_stage1(world.hands[0], world.hands[1], world.stock, trump, mover, (), count,
+                                    rules.follow1, *window).values())
+    won2 = [0, 0]
+    won2[me] = best if mover == me else total - best
+    won2[1 - me] = total - won2[me]
+    if count == "all26":  # the future already includes the rest of stage 1
+        won2 = [won2[0] + won1[0], won2[1] + won1[1]]
+        won1 = [0, 0]
+    return rules.value(me, won1, won2)
+
+
 class GermanExpert(SearchPlayer):
     """Exact stage 2; stage 1 by sampling worlds whose stock draws stay chance events.
 
     ``policy`` plays out the rest of stage 1 and ``margin`` weighs each trick of counted margin in a
-    leaf (see :func:`playout_value`); the frozen reference (``reference=True``) keeps the classic
-    policy and the won-or-lost leaf.
+    leaf (see :func:`playout_value`); from ``endgame`` stock cards on, each world is solved exactly
+    instead (:func:`exact_values`); ``draw_history`` weighs the worlds.  The frozen reference
+    (``reference=True``) keeps the classic playout, the won-or-lost leaf and the plain sampler.
     """
 
     policy = "compiled"  # the classic policy, compiled: the same cards, a third of the time (docs/bots.md)
     margin: float | None = None  # counting the tricks (1.0) separates close cards in fewer worlds, but did not
     # win measurably more games (docs/bots.md, issue 14): the won-or-lost leaf stays
     spread: int | None = None
+    endgame = 4  # from this many stock cards on, each world plays the rest of stage 1 exactly (docs/bots.md)
+    hybrid = False  # trial: play out with the classic policy only down to ``endgame``, then solve exactly
+    draw_history = True  # weigh each world by the opponent's old voids and its face-down draws since (german_draws)
 
     def evaluate(self, observation: dict, budget: float | None = None) -> dict[str, float]:
         v = read(observation)
@@ -217,22 +272,8 @@ class GermanExpert(SearchPlayer):
         """The cheater near the end of stage 1: solved exactly with the true stock order."""
         g = self.live_game()
         p = g.play
-        count = "all26" if rules.count == "all26" else "stage2"
-        values = values_german_stage1(p.hands[0], p.hands[1], list(g.stock), p.trump, p.leader,
-                                      [c for _, c in p.trick], count, rules.follow1)
-        me = v.seat
-        won1 = list(v.obs["tricks_won"]["stage1"])
-        total = 13 if count == "stage2" else 26 - len(v.obs["tricks"])
-        out = {}
-        for card, mine in values.items():
-            won2 = [0, 0]
-            won2[me], won2[1 - me] = mine, total - mine
-            if count == "all26":  # the future already includes the rest of stage 1
-                won1 = [0, 0]
-                won2[me] += v.obs["tricks_won"]["stage1"][me]
-                won2[1 - me] += v.obs["tricks_won"]["stage1"][1 - me]
-            out[card_text(card)] = rules.value(me, won1, won2)
-        return out
+        values = exact_values(v, rules, p.hands[0], p.hands[1], list(g.stock))
+        return {card_text(c): x for c, x in values.items()}
 
     def _stage2(self, v: View, rules: Rules) -> dict[str, float]:
         me, other = v.seat, 1 - v.seat
@@ -267,24 +308,45 @@ class GermanExpert(SearchPlayer):
 
     def _stage1(self, v: View, rules: Rules, deadline: float) -> dict[str, float]:
         legal = v.legal_mask()
-        reps = representatives(v, legal)
+        # the face-up prize goes to a hand after this trick: cards it separates are not equivalent
+        reps = representatives(v, legal, None if self.reference else v.outside | v.excluded)
         cands = sorted(set(reps.values()))
         totals = dict.fromkeys(cands, 0.0)
-        trump = v.trump
-        assert trump is not None  # German Whist: the suit of the turned-up card
-        rounds = 0
+        other = 1 - v.seat
+        history = None if self.reference or self.cheating or not self.draw_history else DrawHistory(v)
+        exact = not self.reference and not rules.low and v.obs["stock_size"] <= self.endgame
+        rounds, tries, weight = 0, 0, 0.0
         while self.more_worlds(rounds, deadline):
             world = self._world(v, self.rng)
+            tries += 1
+            w = 1.0 if history is None else history.weight(world.hands[other] & ~v.known.get(other, 0))
+            if not w:
+                if tries < 50 * (rounds + 1):
+                    continue  # no history explains it (the sampler knows only the voids since the last draw)
+                w = 1.0  # after many rejections, keep it at a weight far below any real count (13! and up)
+            values = self._world_values(world, v, rules, cands, exact)
             for c in cands:
-                w = world.copy()
-                w.play(c, trump)
-                if self.reference:
-                    totals[c] += playout_value(w, v.seat, trump, rules)
-                else:
-                    totals[c] += playout_value(w, v.seat, trump, rules, self.policy, self.margin, self.rng,
-                                               self.spread)
+                totals[c] += w * values[c]
+            weight += w
             rounds += 1
-        return {card_text(c): totals[reps[c]] / rounds for c in reps}
+        return {card_text(c): totals[reps[c]] / weight for c in reps}
+
+    def _world_values(self, world: World, v: View, rules: Rules, cands: list[int], exact: bool) -> dict[int, float]:
+        """Each candidate's value in one world: the rest of stage 1 solved exactly, or played out."""
+        if exact:
+            return exact_values(v, rules, world.hands[0], world.hands[1], world.stock)
+        out = {}
+        for c in cands:
+            x = world.copy()
+            x.play(c, v.trump)
+            if self.reference:
+                out[c] = playout_value(x, v.seat, v.trump, rules)
+            elif self.hybrid and not rules.low:
+                finish_compiled(x, v.trump, rules, 13 - self.endgame // 2)
+                out[c] = exact_leaf(x, v.seat, v.trump, rules)
+            else:
+                out[c] = playout_value(x, v.seat, v.trump, rules, self.policy, self.margin, self.rng, self.spread)
+        return out
 
 
 __all__ = ["GermanExpert", "Rules", "World", "playout_value", "SUIT_MASKS"]

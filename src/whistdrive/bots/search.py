@@ -66,10 +66,11 @@ class SearchPlayer(Player):
         return done < self.min_rounds or time.perf_counter() < deadline
 
 
-def representatives(v: View, legal: int) -> dict[int, int]:
-    """Map each legal card to the lowest card equivalent to it (no card outside my hand between
-    them); only representatives need searching."""
+def representatives(v: View, legal: int, outside: int | None = None) -> dict[int, int]:
+    """Map each legal card to the lowest card equivalent to it (no card of ``outside`` between them,
+    by default every card not mine and not played); only representatives need searching."""
     out = {}
+    between = v.outside if outside is None else outside
     for c in cards_of(legal):
-        out[c] = top_of_sequence_low(c, legal, v.outside)
+        out[c] = top_of_sequence_low(c, legal, between)
     return out

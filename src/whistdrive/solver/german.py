@@ -110,9 +110,8 @@ class _Stage1:
             self.memo[key] = (best, best, cut)
         return max(a0, min(b0, best))
 
-    def exact(self, h0: int, h1: int, si: int, leader: int, led: int | None, hi: int) -> int:
-        """Seat 0's exact value in [0, hi] by null-window searches (the memo carries over)."""
-        lo = 0
+    def exact(self, h0: int, h1: int, si: int, leader: int, led: int | None, hi: int, lo: int = 0) -> int:
+        """Seat 0's value clamped to [lo, hi], by null-window searches (the memo carries over)."""
         while lo < hi:
             t = (lo + hi + 1) // 2
             if self.value(h0, h1, si, leader, led, t - 1, t) >= t:
@@ -212,21 +211,32 @@ def values_german_stage1(
     trick: Sequence = (),
     count: str = "stage2",
     follow_suit: bool = True,
+    lo: int = 0,
+    hi: int | None = None,
 ) -> dict[int, int]:
-    """Per legal card of the seat to move: its counted tricks still to come after playing it."""
+    """Per legal card of the seat to move: its counted tricks still to come after playing it.
+
+    Each value is exact within ``[lo, hi]`` and clamped to it outside: when only a threshold
+    matters (will I take 7?), the window ``(6, 7)`` costs one or two null-window searches a card
+    instead of a full count.
+    """
     led = _check(hand0, hand1, stock, leader, trick, count)
     if not stock:
         return values_two_hand(hand0, hand1, trump, leader, trick)
     s = _Stage1(stock, trump, count == "all26", follow_suit)
     mover = leader if led is None else 1 - leader
     total = _total(hand0, hand1, stock, led, count)
+    top = total if hi is None else min(hi, total)
+    bottom = min(max(0, lo), top)
+    # the window on seat 0's tricks: the mover's own, or the rest of the total
+    w_lo, w_hi = (bottom, top) if mover == 0 else (total - top, total - bottom)
     hand = hand0 if mover == 0 else hand1
     out = {}
     for c in sorted(_legal(hand, led, follow_suit)):
         nh0 = hand0 & ~(1 << c) if mover == 0 else hand0
         nh1 = hand1 & ~(1 << c) if mover == 1 else hand1
         if led is None:
-            v0 = s.exact(nh0, nh1, 0, leader, c, total)
+            v0 = s.exact(nh0, nh1, 0, leader, c, w_hi, w_lo)
         else:
             win = mover if beats(c, led, trump) else leader
             if win == 0:
@@ -234,7 +244,7 @@ def values_german_stage1(
             else:
                 nh0, nh1 = nh0 | 1 << stock[1], nh1 | 1 << stock[0]
             gain = 1 if (count == "all26" and win == 0) else 0
-            v0 = gain + s.exact(nh0, nh1, 2, win, None, total - gain)
+            v0 = gain + s.exact(nh0, nh1, 2, win, None, max(0, w_hi - gain), max(0, w_lo - gain))
+        v0 = max(w_lo, min(w_hi, v0))
         out[c] = v0 if mover == 0 else total - v0
     return out
-
