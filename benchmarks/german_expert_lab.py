@@ -10,8 +10,7 @@ expert's default),
 ``spread=K`` (with a margin: count the margin only within K tricks of the winning threshold),
 ``history=0|1`` (weigh worlds by the opponent's old voids and face-down draws, :mod:`whistdrive.bots.german_draws`;
 absent: the expert's default), ``endgame=K`` (from K stock cards on, each world plays the rest of
-stage 1 exactly; 0: never), ``hybrid=1`` (earlier, play out only down to that stock, then solve
-exactly), ``worlds=N``.  Prints A's game win rate with a 95 % CI, points per deal, and
+stage 1 exactly; 0: never), ``worlds=N``.  Prints A's game win rate with a 95 % CI, points per deal, and
 how often each side entered stage 2 with a winning hand.
 
 ``variance``: at stage-1 positions from seeded games, the per-world values of
@@ -48,8 +47,6 @@ def make(variant: str, seed: int) -> GermanExpert:
         player.margin = None if spec["margin"] == "won" else float(spec["margin"])
     if "spread" in spec:
         player.spread = int(spec["spread"])
-    if "hybrid" in spec:
-        player.hybrid = spec["hybrid"] == "1"
     if "endgame" in spec:
         player.endgame = int(spec["endgame"])
     if "history" in spec:

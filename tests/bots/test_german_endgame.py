@@ -12,7 +12,7 @@ import pytest
 
 from whistdrive import new_game
 from whistdrive.bots import make_cheater, make_player
-from whistdrive.bots.german_expert import GermanExpert, Rules, World, exact_leaf, exact_values, finish_compiled
+from whistdrive.bots.german_expert import GermanExpert, Rules, World, exact_values
 from whistdrive.bots.view import card_int, read
 
 
@@ -86,28 +86,3 @@ def test_the_reference_and_the_low_game_keep_the_playout():
     plain_low = make_player("expert", "german", seed=2, worlds=4)
     plain_low.endgame = 0
     assert exact.evaluate(low) == plain_low.evaluate(low)
-
-
-def test_the_playout_stopped_early_and_resumed_plays_the_same_cards():
-    for obs, game in list(endgame_positions(3, 130))[:6]:
-        rules, trump = Rules(obs), game.play.trump
-        whole, parts = true_world(game), true_world(game)
-        finish_compiled(whole, trump, rules)
-        stop = parts.done + 1
-        finish_compiled(parts, trump, rules, stop)
-        assert parts.done == stop and not parts.trick and len(parts.stock) == 2 * (13 - stop)
-        finish_compiled(parts, trump, rules)
-        assert (parts.hands, parts.won1, parts.leader) == (whole.hands, whole.won1, whole.leader)
-
-
-def test_the_exact_leaf_of_a_lead_is_the_best_of_the_leaders_exact_values():
-    n = 0
-    for obs, game in endgame_positions(6, 150):
-        if obs["trick"]:
-            continue
-        v, rules = read(obs), Rules(obs)
-        w = true_world(game)
-        values = exact_values(v, rules, w.hands[0], w.hands[1], w.stock)
-        assert exact_leaf(w, v.seat, v.trump, rules) == pytest.approx(max(values.values()))
-        n += 1
-    assert n > 5

@@ -168,19 +168,17 @@ def playout_value(world: World, me: int, trump: int, rules: Rules, policy: str =
     return rules.value(me, world.won1, won2)
 
 
-def finish_compiled(world: World, trump: int, rules: Rules, until: int = 13) -> None:
-    """The classic policy until ``until`` tricks are done (13: the end of stage 1), by the compiled kernel
-    (the same cards as in Python); ``gone`` is left as it was, no leaf reads it."""
-    if world.done >= until:
+def finish_compiled(world: World, trump: int, rules: Rules) -> None:
+    """The classic policy to the end of stage 1, by the compiled kernel (the same cards as in Python)."""
+    if world.done >= 13:
         return
     tseat, tcard = world.trick[0] if world.trick else (-1, -1)
-    h0, h1, leader, w0, w1, used = finish_stage1(
+    h0, h1, leader, w0, w1 = finish_stage1(
         world.hands[0], world.hands[1], np.array(world.stock, dtype=np.int64), world.leader, tseat, tcard,
         world.done, world.won1[0], world.won1[1], world.gone, trump, rules.follow1, rules.low,
-        rules.count == "all26", until)
+        rules.count == "all26")
     world.hands = {0: int(h0), 1: int(h1)}
-    world.leader, world.won1, world.done = int(leader), [int(w0), int(w1)], until
-    world.stock, world.trick = world.stock[int(used):], []
+    world.leader, world.won1, world.done, world.stock, world.trick = int(leader), [int(w0), int(w1)], 13, [], []
 
 
 def _playout_leaf(world: World, me: int, trump: int, rules: Rules, policy: str, margin: float | None,
@@ -202,7 +200,7 @@ def _playout_leaf(world: World, me: int, trump: int, rules: Rules, policy: str, 
 
 
 def exact_values(v: View, rules: Rules, hand0: int, hand1: int, stock: list[int]) -> dict[int, float]:
-    """The deal's value of each legal card of mine, the rest of stage 1 played exactly with this stock order."""
+    """The deal's value of each legal card of mine, the rest of the deal played exactly with this stock order."""
     count = "all26" if rules.count == "all26" else "stage2"
     assert v.trump is not None
     me = v.seat
@@ -223,25 +221,6 @@ def exact_values(v: View, rules: Rules, hand0: int, hand1: int, stock: list[int]
     return out
 
 
-def exact_leaf(world: World, me: int, trump: int, rules: Rules) -> float:
-    """The deal's value for me from a trick start in stage 1, the rest of the deal solved exactly."""
-    count = "all26" if rules.count == "all26" else "stage2"
-    total = 13 if count == "stage2" else 26 - world.done
-    won1 = list(world.won1)
-    lo, hi = rules.window(me, won1, [0, 0], total)
-    mover = world.leader
-    window = (lo, hi) if mover == me else (total - hi, total - lo)
-    best = max(values_german_stage1(world.hands[0], world.hands[1], world.stock, trump, mover, (), count,
-                                    rules.follow1, *window).values())
-    won2 = [0, 0]
-    won2[me] = best if mover == me else total - best
-    won2[1 - me] = total - won2[me]
-    if count == "all26":  # the future already includes the rest of stage 1
-        won2 = [won2[0] + won1[0], won2[1] + won1[1]]
-        won1 = [0, 0]
-    return rules.value(me, won1, won2)
-
-
 class GermanExpert(SearchPlayer):
     """Exact stage 2; stage 1 by sampling worlds whose stock draws stay chance events.
 
@@ -256,7 +235,6 @@ class GermanExpert(SearchPlayer):
     # win measurably more games (docs/bots.md, issue 14): the won-or-lost leaf stays
     spread: int | None = None
     endgame = 4  # from this many stock cards on, each world plays the rest of stage 1 exactly (docs/bots.md)
-    hybrid = False  # trial: play out with the classic policy only down to ``endgame``, then solve exactly
     draw_history = True  # weigh each world by the opponent's old voids and its face-down draws since (german_draws)
 
     def evaluate(self, observation: dict, budget: float | None = None) -> dict[str, float]:
@@ -341,9 +319,6 @@ class GermanExpert(SearchPlayer):
             x.play(c, v.trump)
             if self.reference:
                 out[c] = playout_value(x, v.seat, v.trump, rules)
-            elif self.hybrid and not rules.low:
-                finish_compiled(x, v.trump, rules, 13 - self.endgame // 2)
-                out[c] = exact_leaf(x, v.seat, v.trump, rules)
             else:
                 out[c] = playout_value(x, v.seat, v.trump, rules, self.policy, self.margin, self.rng, self.spread)
         return out

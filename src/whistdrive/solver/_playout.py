@@ -192,16 +192,15 @@ def classic_stage1_card(hand, gone, tcard, trump, prize, stock_left, follow1, lo
 
 
 @njit(cache=True)
-def finish_stage1(h0, h1, stock, leader, tseat, tcard, done, won0, won1, gone, trump, follow1, low, all26, until):
-    """Play both hands by the classic policy until ``until`` tricks are done (13: the end of stage 1);
-    the stock is drawn in order.
+def finish_stage1(h0, h1, stock, leader, tseat, tcard, done, won0, won1, gone, trump, follow1, low, all26):
+    """Play both hands by the classic policy to the end of stage 1 (13 tricks); the stock is drawn in order.
 
-    Returns ``(hand 0, hand 1, leader of the next trick, stage-1 tricks of seat 0, of seat 1, stock cards used)``.
+    Returns ``(hand 0, hand 1, leader of stage 2, stage-1 tricks of seat 0, of seat 1)``.
     """
     hands = np.array([h0, h1], dtype=np.int64)
     won = np.array([won0, won1], dtype=np.int64)
     pos = 0
-    while done < until:
+    while done < 13:
         s = leader if tseat < 0 else 1 - tseat
         c = classic_stage1_card(hands[s], gone, tcard, trump, stock[pos], len(stock) - pos, follow1, low, all26)
         hands[s] &= ~(np.int64(1) << c)
@@ -216,4 +215,4 @@ def finish_stage1(h0, h1, stock, leader, tseat, tcard, done, won0, won1, gone, t
         pos += 2
         done += 1
         leader, tseat, tcard = w, -1, -1
-    return hands[0], hands[1], leader, won[0], won[1], pos
+    return hands[0], hands[1], leader, won[0], won[1]
