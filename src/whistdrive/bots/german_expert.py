@@ -202,7 +202,6 @@ def _playout_leaf(world: World, me: int, trump: int, rules: Rules, policy: str, 
 def exact_values(v: View, rules: Rules, hand0: int, hand1: int, stock: list[int]) -> dict[int, float]:
     """The deal's value of each legal card of mine, the rest of the deal played exactly with this stock order."""
     count = "all26" if rules.count == "all26" else "stage2"
-    assert v.trump is not None
     me = v.seat
     done1 = list(v.obs["tricks_won"]["stage1"])
     total = 13 if count == "stage2" else 26 - len(v.obs["tricks"])
@@ -313,14 +312,16 @@ class GermanExpert(SearchPlayer):
         """Each candidate's value in one world: the rest of stage 1 solved exactly, or played out."""
         if exact:
             return exact_values(v, rules, world.hands[0], world.hands[1], world.stock)
+        trump = v.trump
+        assert trump is not None  # German Whist: the suit of the turned-up card
         out = {}
         for c in cands:
             x = world.copy()
-            x.play(c, v.trump)
+            x.play(c, trump)
             if self.reference:
-                out[c] = playout_value(x, v.seat, v.trump, rules)
+                out[c] = playout_value(x, v.seat, trump, rules)
             else:
-                out[c] = playout_value(x, v.seat, v.trump, rules, self.policy, self.margin, self.rng, self.spread)
+                out[c] = playout_value(x, v.seat, trump, rules, self.policy, self.margin, self.rng, self.spread)
         return out
 
 
