@@ -199,15 +199,17 @@ def _playout_leaf(world: World, me: int, trump: int, rules: Rules, policy: str, 
     return rules.value(me, world.won1, won2, 0.01 if margin is None else margin)
 
 
-def exact_values(v: View, rules: Rules, hand0: int, hand1: int, stock: list[int]) -> dict[int, float]:
-    """The deal's value of each legal card of mine, the rest of the deal played exactly with this stock order."""
+def exact_values(v: View, rules: Rules, hand0: int, hand1: int, stock: list[int],
+                 cards: list[int] | None = None) -> dict[int, float]:
+    """The deal's value of each legal card of mine (or only of ``cards``), the rest of the deal played
+    exactly with this stock order."""
     count = "all26" if rules.count == "all26" else "stage2"
     me = v.seat
     done1 = list(v.obs["tricks_won"]["stage1"])
     total = 13 if count == "stage2" else 26 - len(v.obs["tricks"])
     lo, hi = rules.window(me, done1, [0, 0], total)  # under "game" scoring only winning (or drawing) matters
     tricks = values_german_stage1(hand0, hand1, stock, v.trump, v.leader, [c for _, c in v.trick], count,
-                                  rules.follow1, lo, hi)
+                                  rules.follow1, lo, hi, cards)
     out = {}
     for card, mine in tricks.items():
         won1, won2 = done1, [0, 0]
@@ -310,8 +312,8 @@ class GermanExpert(SearchPlayer):
 
     def _world_values(self, world: World, v: View, rules: Rules, cands: list[int], exact: bool) -> dict[int, float]:
         """Each candidate's value in one world: the rest of stage 1 solved exactly, or played out."""
-        if exact:
-            return exact_values(v, rules, world.hands[0], world.hands[1], world.stock)
+        if exact:  # the candidates only: an equivalent card has its representative's value
+            return exact_values(v, rules, world.hands[0], world.hands[1], world.stock, cands)
         trump = v.trump
         assert trump is not None  # German Whist: the suit of the turned-up card
         out = {}

@@ -14,7 +14,7 @@ tricks by default, every trick with ``count="all26"``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from ..games.trick import beats
 from .api import InvalidPosition, Position, side_one_tricks, solve_two_hand, values_two_hand
@@ -213,8 +213,10 @@ def values_german_stage1(
     follow_suit: bool = True,
     lo: int = 0,
     hi: int | None = None,
+    cards: Collection[int] | None = None,
 ) -> dict[int, int]:
-    """Per legal card of the seat to move: its counted tricks still to come after playing it.
+    """Per legal card of the seat to move (or only those of ``cards``): its counted tricks still to
+    come after playing it.
 
     Each value is exact within ``[lo, hi]`` and clamped to it outside: when only a threshold
     matters (will I take 7?), the window ``(6, 7)`` costs one or two null-window searches a card
@@ -233,6 +235,8 @@ def values_german_stage1(
     hand = hand0 if mover == 0 else hand1
     out = {}
     for c in sorted(_legal(hand, led, follow_suit)):
+        if cards is not None and c not in cards:
+            continue
         nh0 = hand0 & ~(1 << c) if mover == 0 else hand0
         nh1 = hand1 & ~(1 << c) if mover == 1 else hand1
         if led is None:
