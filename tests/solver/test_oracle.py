@@ -149,6 +149,9 @@ def test_german_stage1_values_in_a_window_are_the_exact_values_clamped(count):
         hi = min(k, lo + rng.randint(0, 2))
         windowed = values_german_stage1(h0, h1, stock, trump, leader, trick, count, lo=lo, hi=hi)
         assert windowed == {c: max(lo, min(hi, x)) for c, x in exact.items()}
+        whole = solve_german_stage1(h0, h1, stock, trump, leader, trick, count)
+        assert solve_german_stage1(h0, h1, stock, trump, leader, trick, count, lo=lo, hi=hi) == \
+            max(lo, min(hi, whole))
         some = sorted(exact)[::2]
         assert values_german_stage1(h0, h1, stock, trump, leader, trick, count, cards=some) == {
             c: exact[c] for c in some}

@@ -180,19 +180,26 @@ def solve_german_stage1(
     trick: Sequence = (),
     count: str = "stage2",
     follow_suit: bool = True,
+    lo: int = 0,
+    hi: int | None = None,
 ) -> int:
     """Counted tricks still to come for the seat to move, with the stock order known.
 
     ``stock[0]`` is the face-up prize; ``count`` is ``"stage2"`` (default) or
-    ``"all26"``; ``follow_suit=False`` lifts the follow-suit rule in stage 1.
+    ``"all26"``; ``follow_suit=False`` lifts the follow-suit rule in stage 1.  The value is exact
+    within ``[lo, hi]`` and clamped to it outside, as in :func:`values_german_stage1`.
     """
     led = _check(hand0, hand1, stock, leader, trick, count)
+    total = _total(hand0, hand1, stock, led, count)
+    top = total if hi is None else min(hi, total)
+    bottom = min(max(0, lo), top)
     if not stock:
-        return solve_two_hand(hand0, hand1, trump, leader, trick)
+        return max(bottom, min(top, solve_two_hand(hand0, hand1, trump, leader, trick)))
     s = _Stage1(stock, trump, count == "all26", follow_suit)
-    v0 = s.exact(hand0, hand1, 0, leader, led, _total(hand0, hand1, stock, led, count))
     mover = leader if led is None else 1 - leader
-    return v0 if mover == 0 else _total(hand0, hand1, stock, led, count) - v0
+    w_lo, w_hi = (bottom, top) if mover == 0 else (total - top, total - bottom)
+    v0 = s.exact(hand0, hand1, 0, leader, led, w_hi, w_lo)
+    return v0 if mover == 0 else total - v0
 
 
 def _total(hand0: int, hand1: int, stock: Sequence[int], led: int | None, count: str) -> int:
