@@ -49,8 +49,6 @@ def make(variant: str, seed: int) -> GermanExpert:
         player.spread = int(spec["spread"])
     if "endgame" in spec:
         player.endgame = int(spec["endgame"])
-    if "solve" in spec:
-        player.solve_at = int(spec["solve"])
     if "history" in spec:
         player.draw_history = spec["history"] == "1"
     return player

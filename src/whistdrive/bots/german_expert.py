@@ -26,7 +26,7 @@ import numpy as np
 from ..cards import FULL_MASK
 from ..games.german import deal_points
 from ..games.trick import SUIT_MASKS, beats, legal_mask, winning_play
-from ..solver import solve_german_stage1, values_german_stage1
+from ..solver import values_german_stage1
 from ..solver._playout import finish_stage1
 from ..solver.api import Position, side_one_tricks
 from .dd import play_values
@@ -136,8 +136,7 @@ class World:
 
 
 def playout_value(world: World, me: int, trump: int, rules: Rules, policy: str = "classic",
-                  margin: float | None = None, rng: random.Random | None = None, spread: int | None = None,
-                  solve_at: int | None = None) -> float:
+                  margin: float | None = None, rng: random.Random | None = None, spread: int | None = None) -> float:
     """Finish stage 1 with ``policy``, then solve stage 2 exactly.
 
     The leaf is the deal's score with ``margin`` per trick of counted margin; ``None`` is the frozen
@@ -145,7 +144,7 @@ def playout_value(world: World, me: int, trump: int, rules: Rules, policy: str =
     ``spread`` widens that window by so many tricks each way (None with a margin: the exact count).
     """
     if policy != "classic" or margin is not None:
-        return _playout_leaf(world, me, trump, rules, policy, margin, rng or random.Random(0), spread, solve_at)
+        return _playout_leaf(world, me, trump, rules, policy, margin, rng or random.Random(0), spread)
     while world.done < 13:
         s = world.to_play()
         hand = world.hands[s]
@@ -169,51 +168,23 @@ def playout_value(world: World, me: int, trump: int, rules: Rules, policy: str =
     return rules.value(me, world.won1, won2)
 
 
-def finish_compiled(world: World, trump: int, rules: Rules, until: int = 13) -> None:
-    """The classic policy until ``until`` stage-1 tricks are done (13: all of stage 1), by the compiled
-    kernel (the same cards as in Python)."""
-    if world.done >= until:
+def finish_compiled(world: World, trump: int, rules: Rules) -> None:
+    """The classic policy to the end of stage 1, by the compiled kernel (the same cards as in Python)."""
+    if world.done >= 13:
         return
     tseat, tcard = world.trick[0] if world.trick else (-1, -1)
     h0, h1, leader, w0, w1 = finish_stage1(
         world.hands[0], world.hands[1], np.array(world.stock, dtype=np.int64), world.leader, tseat, tcard,
         world.done, world.won1[0], world.won1[1], world.gone, trump, rules.follow1, rules.low,
-        rules.count == "all26", until)
-    stock = world.stock[2 * (until - world.done):]
+        rules.count == "all26")
     world.hands = {0: int(h0), 1: int(h1)}
-    world.leader, world.won1, world.done, world.stock, world.trick = int(leader), [int(w0), int(w1)], until, stock, []
-    world.gone = FULL_MASK & ~(world.hands[0] | world.hands[1] | sum(1 << c for c in stock))
-
-
-def solve_rest(world: World, me: int, trump: int, rules: Rules, margin: float | None) -> float:
-    """The deal's value from a trick start in stage 1, the rest played exactly with the world's stock
-    order (only whether the deal is won when ``margin`` is None: a windowed solve)."""
-    all26 = rules.count == "all26"
-    total = 26 - world.done if all26 else 13
-    before = [0, 0] if all26 else list(world.won1)
-    lo, hi = rules.window(me, world.won1, [0, 0], total) if margin is None else (0, total)
-    mover = world.leader
-    if mover != me:
-        lo, hi = total - hi, total - lo
-    moved = solve_german_stage1(world.hands[0], world.hands[1], world.stock, trump, mover, (),
-                                "all26" if all26 else "stage2", rules.follow1, lo, hi)
-    mine = moved if mover == me else total - moved
-    won2 = [0, 0]
-    won2[me], won2[1 - me] = mine, total - mine
-    if all26:  # the count includes the stage-1 tricks already won
-        won2 = [won2[0] + world.won1[0], won2[1] + world.won1[1]]
-    return rules.value(me, before, won2, 0.01 if margin is None else margin)
+    world.leader, world.won1, world.done, world.stock, world.trick = int(leader), [int(w0), int(w1)], 13, [], []
 
 
 def _playout_leaf(world: World, me: int, trump: int, rules: Rules, policy: str, margin: float | None,
-                  rng: random.Random, spread: int | None, solve_at: int | None = None) -> float:
+                  rng: random.Random, spread: int | None) -> float:
     if policy == "compiled":
-        until = 13
-        if solve_at and not rules.low:  # the exact solve starts at a trick start
-            until = max(13 - solve_at // 2, world.done + (1 if world.trick else 0))
-        finish_compiled(world, trump, rules, until)
-        if world.done < 13:
-            return solve_rest(world, me, trump, rules, margin)
+        finish_compiled(world, trump, rules)
     while world.done < 13:
         world.play(policy_card(policy, world, rules, trump, rng, want_prize), trump)
     left = 26 - world.done
@@ -264,7 +235,6 @@ class GermanExpert(SearchPlayer):
     margin: float | None = None  # counting the tricks (1.0) separates close cards in fewer worlds, but did not
     # win measurably more games (docs/bots.md, issue 14): the won-or-lost leaf stays
     spread: int | None = None
-    solve_at: int | None = None  # the compiled playout hands over to the exact solve at this many stock cards
     endgame = 4  # from this many stock cards on, each world plays the rest of stage 1 exactly (docs/bots.md)
     draw_history = True  # weigh each world by the opponent's old voids and its face-down draws since (german_draws)
 
@@ -353,8 +323,7 @@ class GermanExpert(SearchPlayer):
             if self.reference:
                 out[c] = playout_value(x, v.seat, trump, rules)
             else:
-                out[c] = playout_value(x, v.seat, trump, rules, self.policy, self.margin, self.rng, self.spread,
-                                       self.solve_at)
+                out[c] = playout_value(x, v.seat, trump, rules, self.policy, self.margin, self.rng, self.spread)
         return out
 
 

@@ -192,16 +192,15 @@ def classic_stage1_card(hand, gone, tcard, trump, prize, stock_left, follow1, lo
 
 
 @njit(cache=True)
-def finish_stage1(h0, h1, stock, leader, tseat, tcard, done, won0, won1, gone, trump, follow1, low, all26, until):
-    """Play both hands by the classic policy until ``until`` stage-1 tricks are done (13: the end of
-    stage 1); the stock is drawn in order.
+def finish_stage1(h0, h1, stock, leader, tseat, tcard, done, won0, won1, gone, trump, follow1, low, all26):
+    """Play both hands by the classic policy to the end of stage 1 (13 tricks); the stock is drawn in order.
 
-    Returns ``(hand 0, hand 1, leader of the next trick, stage-1 tricks of seat 0, of seat 1)``.
+    Returns ``(hand 0, hand 1, leader of stage 2, stage-1 tricks of seat 0, of seat 1)``.
     """
     hands = np.array([h0, h1], dtype=np.int64)
     won = np.array([won0, won1], dtype=np.int64)
     pos = 0
-    while done < until:
+    while done < 13:
         s = leader if tseat < 0 else 1 - tseat
         c = classic_stage1_card(hands[s], gone, tcard, trump, stock[pos], len(stock) - pos, follow1, low, all26)
         hands[s] &= ~(np.int64(1) << c)

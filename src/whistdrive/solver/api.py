@@ -570,7 +570,7 @@ def warm_up() -> None:
     solve_knockout([1, 2, 4], 0, 0, (), 0)  # German Whist stage 1 has no kernel of its own: nothing more
     from ._playout import finish_stage1  # the German expert's compiled stage-1 playout
 
-    finish_stage1(1, 2, np.array([4, 8], dtype=np.int64), 0, -1, -1, 12, 6, 6, 0, 0, True, False, False, 13)
+    finish_stage1(1, 2, np.array([4, 8], dtype=np.int64), 0, -1, -1, 12, 6, 6, 0, 0, True, False, False)
     from ._humbug import warm_up as warm_humbug  # the Humbug expert's compiled worlds
 
     warm_humbug()
