@@ -191,15 +191,20 @@ def solve_german_stage1(
     """
     led = _check(hand0, hand1, stock, leader, trick, count)
     total = _total(hand0, hand1, stock, led, count)
-    top = total if hi is None else min(hi, total)
-    bottom = min(max(0, lo), top)
+    bottom, top = _window(total, lo, hi)
     if not stock:
         return max(bottom, min(top, solve_two_hand(hand0, hand1, trump, leader, trick)))
     s = _Stage1(stock, trump, count == "all26", follow_suit)
     mover = leader if led is None else 1 - leader
-    w_lo, w_hi = (bottom, top) if mover == 0 else (total - top, total - bottom)
+    w_lo, w_hi = (bottom, top) if mover == 0 else (total - top, total - bottom)  # on seat 0's tricks
     v0 = s.exact(hand0, hand1, 0, leader, led, w_hi, w_lo)
     return v0 if mover == 0 else total - v0
+
+
+def _window(total: int, lo: int, hi: int | None) -> tuple[int, int]:
+    """The asked window ``[lo, hi]`` on the mover's tricks, kept within ``[0, total]``."""
+    top = total if hi is None else min(hi, total)
+    return min(max(0, lo), top), top
 
 
 def _total(hand0: int, hand1: int, stock: Sequence[int], led: int | None, count: str) -> int:
@@ -230,13 +235,13 @@ def values_german_stage1(
     instead of a full count.
     """
     led = _check(hand0, hand1, stock, leader, trick, count)
-    if not stock:
-        return values_two_hand(hand0, hand1, trump, leader, trick)
+    total = _total(hand0, hand1, stock, led, count)
+    bottom, top = _window(total, lo, hi)
+    if not stock:  # stage 2: the two-hand kernel, its values kept to the window and the cards asked
+        values = values_two_hand(hand0, hand1, trump, leader, trick)
+        return {c: max(bottom, min(top, x)) for c, x in values.items() if cards is None or c in cards}
     s = _Stage1(stock, trump, count == "all26", follow_suit)
     mover = leader if led is None else 1 - leader
-    total = _total(hand0, hand1, stock, led, count)
-    top = total if hi is None else min(hi, total)
-    bottom = min(max(0, lo), top)
     # the window on seat 0's tricks: the mover's own, or the rest of the total
     w_lo, w_hi = (bottom, top) if mover == 0 else (total - top, total - bottom)
     hand = hand0 if mover == 0 else hand1
