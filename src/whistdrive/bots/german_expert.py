@@ -32,7 +32,6 @@ from ..solver.api import Position, side_one_tricks
 from .dd import play_values
 from .german_draws import DrawHistory
 from .german_playout import policy_card
-from .german_reading import PlayReading
 from .heuristic import card_text
 from .rules import card_cost, classic_card, german_wants
 from .sampling import sample_hands
@@ -238,7 +237,6 @@ class GermanExpert(SearchPlayer):
     spread: int | None = None
     endgame = 4  # from this many stock cards on, each world plays the rest of stage 1 exactly (docs/bots.md)
     draw_history = True  # weigh each world by the opponent's old voids and its face-down draws since (german_draws)
-    reading: int | None = None  # weigh each world by the opponent's plays since so many face-down draws back
 
     def evaluate(self, observation: dict, budget: float | None = None) -> dict[str, float]:
         v = read(observation)
@@ -295,15 +293,12 @@ class GermanExpert(SearchPlayer):
         totals = dict.fromkeys(cands, 0.0)
         other = 1 - v.seat
         history = None if self.reference or self.cheating or not self.draw_history else DrawHistory(v)
-        reading = None if self.reference or self.cheating or self.reading is None else PlayReading(v, self.reading)
         exact = not self.reference and not rules.low and v.obs["stock_size"] <= self.endgame
         rounds, tries, weight = 0, 0, 0.0
         while self.more_worlds(rounds, deadline):
             world = self._world(v, self.rng)
             tries += 1
             w = 1.0 if history is None else history.weight(world.hands[other] & ~v.known.get(other, 0))
-            if w and reading is not None:
-                w *= reading.weight(world.hands[other])
             if not w:
                 if tries < 50 * (rounds + 1):
                     continue  # no history explains it (the sampler knows only the voids since the last draw)
