@@ -61,3 +61,21 @@ def test_in_the_true_deal_rule_players_are_read_as_the_book_kind_and_random_ones
             shares += [book_share(t) for t in tallies.values()]
         read_as_book = sum(x > 0.75 for x in shares) / len(shares)
         assert (read_as_book >= 0.8) if book else (read_as_book <= 0.2), (level, shares)
+
+
+def test_knockout_intermediates_play_exactly_the_card_the_book_kind_expects(monkeypatch):
+    """In the true deal, every choice an intermediate made is the classic card the likelihood counts:
+    the book kind is an exact model of them, so what the expert still lacks is the cards."""
+    seen = []
+    add = Tally.add
+    monkeypatch.setattr(Tally, "add", lambda self, choices, matched: (seen.append(matched), add(self, choices, matched)))
+    for seed in range(8):
+        g = new_game("knockout", {"players": 4}, seed=seed)
+        bots = [make_player("intermediate", "knockout", seed=s) for s in range(g.num_seats)]
+        while not g.is_over:
+            obs = g.observation(g.current_seat)
+            v = read(obs)
+            if v.decision == "play" and not v.trick and obs.get("tricks") and bin(v.hand).count("1") == 1:
+                play_tallies({s: g.play.hands[s] for s in v.order}, v)  # the deal's plays before its last trick
+            g.apply(bots[g.current_seat].choose(obs))
+    assert len(seen) > 150 and all(seen)
