@@ -157,3 +157,71 @@ def world_values(hands, won, trick, leader, tlen, gone, trump, n, me, cards, can
         else:
             out[i] = _deal_value(w, n, me, cards, table)
     return out
+
+
+@njit(cache=True)
+def _run_seen(hands, won, trick, state, trump, n, stop):
+    """:func:`_run`, also returning a key of every card played on the way: what ``stop`` will have seen."""
+    key = np.int64(1)
+    if state[1] == 0 and hands[state[0]] == 0:
+        return False, key
+    while True:
+        leader, tlen = state[0], state[1]
+        s = (leader + tlen) % n
+        hand = hands[s]
+        legal = hand
+        if tlen and hand & SUIT[trick[0] // 13]:
+            legal = hand & SUIT[trick[0] // 13]
+        if s == stop and legal & (legal - 1):
+            return True, key
+        card = classic_knockout_card(hand, trick, tlen, trump, FULL & ~(hand | state[2]), n)
+        key = key * np.int64(1000003) + card + 1
+        if not _play(hands, won, trick, state, card, trump, n):
+            return False, key
+
+
+@njit(cache=True)
+def world_choices(hands, won, trick, leader, tlen, gone, trump, n, me, cards, cands, choosing_trump, table):
+    """Each candidate's line in one world up to my next decision, left open: what I will have seen by then
+    (``keys``, 0 if the deal ends first), my choices there (``masks``: one card per run of equal ones) and the
+    value of each (``vals[i, card]``; every entry the line's value when no decision is left).  Worlds that
+    share a key are the ones I cannot tell apart when I decide, so the caller chooses that card once for
+    all of them instead of once per world, as the clairvoyant :func:`world_values` does."""
+    k = len(cands)
+    keys = np.zeros(k, dtype=np.int64)
+    masks = np.zeros(k, dtype=np.int64)
+    vals = np.zeros((k, 52), dtype=np.float64)
+    for i in range(k):
+        h, w, t = hands.copy(), won.copy(), trick.copy()
+        st = np.array([leader, tlen, gone], dtype=np.int64)
+        t_ = trump
+        if choosing_trump:
+            t_ = cands[i]
+            alive = True
+        else:
+            alive = _play(h, w, t, st, cands[i], t_, n)
+        key = np.int64(0)
+        if alive:
+            alive, key = _run_seen(h, w, t, st, t_, n, me)
+        if not alive:
+            vals[i, :] = _deal_value(w, n, me, cards, table)
+            continue
+        keys[i] = key
+        hand = h[me]
+        legal = hand
+        if st[1] and hand & SUIT[t[0] // 13]:
+            legal = hand & SUIT[t[0] // 13]
+        outside = FULL & ~(hand | st[2])
+        m = legal
+        while m:
+            c = _low(m)
+            m &= m - 1
+            r = _seq_low(c, legal, outside)
+            if (masks[i] >> r) & 1:
+                continue
+            masks[i] |= np.int64(1) << r
+            h2, w2, t2, st2 = h.copy(), w.copy(), t.copy(), st.copy()
+            if _play(h2, w2, t2, st2, r, t_, n):
+                _run(h2, w2, t2, st2, t_, n, -1)
+            vals[i, r] = _deal_value(w2, n, me, cards, table)
+    return keys, masks, vals
