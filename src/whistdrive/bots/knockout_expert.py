@@ -24,7 +24,7 @@ import random
 import numpy as np
 
 from ..cards import FULL_MASK
-from ..solver._knockout_playout import world_choices, world_values
+from ..solver._knockout_playout import world_values
 from .heuristic import card_text, trump_by_strength
 from .knockout_odds import CLASSIC_ODDS, EXPERT_ODDS, Deal, deal_value
 from .rules import top_of_sequence_low
@@ -91,57 +91,6 @@ def compiled_values(v: View, hands: dict[int, int], cands: list[int], cards: int
                              np.array(cands, dtype=np.int64), choosing, depth, odds))
 
 
-def compiled_choices(v: View, hands: dict[int, int], cands: list[int], cards: int,
-                     odds: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Each candidate's line in one world up to my next decision, by the compiled playout
-    (:func:`whistdrive.solver._knockout_playout.world_choices`)."""
-    n = len(v.order)
-    hs = np.array([hands[s] for s in v.order], dtype=np.int64)
-    won = np.array([v.tricks_won.get(s, 0) for s in v.order], dtype=np.int64)
-    trick = np.zeros(n, dtype=np.int64)
-    for k, (_, c) in enumerate(v.trick):
-        trick[k] = c
-    choosing = v.decision == "trump"
-    return world_choices(hs, won, trick, v.order.index(v.leader), len(v.trick), v.played,
-                         -1 if choosing else v.trump, n, v.order.index(v.seat), cards,
-                         np.array(cands, dtype=np.int64), choosing, odds)
-
-
-class Postponed:
-    """My next decision chosen once for all the worlds I cannot tell apart then, not once per world.
-
-    For each candidate the worlds are grouped by what I will have seen at my next
-    decision (the cards played until then); the group's card is the one with the
-    most weighted value over the group.  A world played clairvoyantly lets my next
-    card see every hand, which flatters lines that need a guess; grouped, the guess
-    is made as I will have to make it.
-    """
-
-    def __init__(self, cands: list[int]):
-        self.groups: list[dict[int, list]] = [{} for _ in cands]
-        self.ended = [0.0] * len(cands)  # the weighted values of worlds where no decision of mine is left
-
-    def add(self, w: float, keys: np.ndarray, masks: np.ndarray, vals: np.ndarray) -> None:
-        for i, key in enumerate(keys.tolist()):
-            if not key:
-                self.ended[i] += w * vals[i, 0]
-                continue
-            g = self.groups[i].get(key)
-            if g is None:
-                self.groups[i][key] = [int(masks[i]), w * vals[i]]
-            else:
-                g[1] += w * vals[i]
-
-    def totals(self) -> list[float]:
-        out = []
-        for i, groups in enumerate(self.groups):
-            total = self.ended[i]
-            for mask, sums in groups.values():
-                total += max(sums[c] for c in cards_of(mask))
-            out.append(total)
-        return out
-
-
 def quick_hands(v: View, rng: random.Random) -> dict[int, int] | None:
     """A world dealt fast: each other seat draws its cards at random from the unseen cards it may hold.
 
@@ -199,7 +148,6 @@ class KnockoutExpert(SearchPlayer):
     trump_inference = True  # weigh worlds by the dealer's choice of trump too (not the reference)
     kinds = KINDS  # the model of the others (the reference: every player sensible, sampling.MATCH)
     odds = EXPERT_ODDS  # my chances after a deal, as its dealer or not (the reference: classic play for all)
-    postpone = False  # choose my next decision once per group of worlds I cannot tell apart (Postponed)
 
     def _world(self, v: View) -> tuple[dict[int, int], float]:
         """A deal consistent with what I have seen, and its weight."""
@@ -229,24 +177,18 @@ class KnockoutExpert(SearchPlayer):
             reps = representatives(v, v.legal_mask())
             cands = sorted(set(reps.values()))
         totals = dict.fromkeys(cands, 0.0)
-        postponed = Postponed(cands) if self.postpone and not self.reference and not self.cheating else None
         rounds = 0
         weight = 0.0
         while self.more_worlds(rounds, deadline):
             hands, w = self._world(v)
-            if postponed is not None:
-                postponed.add(w, *compiled_choices(v, hands, cands, cards, self.odds))
-            else:
-                values = (python_values(v, hands, cands, cards) if self.reference
-                          else compiled_values(v, hands, cands, cards, self.lookahead, self.odds))
-                for c, x in zip(cands, values):
-                    totals[c] += w * x
+            values = (python_values(v, hands, cands, cards) if self.reference
+                      else compiled_values(v, hands, cands, cards, self.lookahead, self.odds))
+            for c, x in zip(cands, values):
+                totals[c] += w * x
             rounds += 1
             weight += w
             if self.cheating:  # one true world, deterministic playouts
                 break
-        if postponed is not None:
-            totals = dict(zip(cands, postponed.totals()))
         if v.decision == "trump":
             return {SUITS[s]: totals[s] / weight for s in cands}
         return {card_text(c): totals[reps[c]] / weight for c in reps}
