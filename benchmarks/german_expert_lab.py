@@ -51,8 +51,6 @@ def make(variant: str, seed: int) -> GermanExpert:
         player.endgame = int(spec["endgame"])
     if "history" in spec:
         player.draw_history = spec["history"] == "1"
-    if "postpone" in spec:
-        player.postpone = spec["postpone"] == "1"
     return player
 
 

@@ -32,7 +32,6 @@ from ..solver.api import Position, side_one_tricks
 from .dd import play_values
 from .german_draws import DrawHistory
 from .german_playout import policy_card
-from .german_postponed import Postponed, world_choices
 from .heuristic import card_text
 from .rules import card_cost, classic_card, german_wants
 from .sampling import sample_hands
@@ -238,7 +237,6 @@ class GermanExpert(SearchPlayer):
     spread: int | None = None
     endgame = 4  # from this many stock cards on, each world plays the rest of stage 1 exactly (docs/bots.md)
     draw_history = True  # weigh each world by the opponent's old voids and its face-down draws since (german_draws)
-    postpone = False  # at 4 stock cards, choose my last stage-1 card once per key of worlds (german_postponed)
 
     def evaluate(self, observation: dict, budget: float | None = None) -> dict[str, float]:
         v = read(observation)
@@ -296,8 +294,6 @@ class GermanExpert(SearchPlayer):
         other = 1 - v.seat
         history = None if self.reference or self.cheating or not self.draw_history else DrawHistory(v)
         exact = not self.reference and not rules.low and v.obs["stock_size"] <= self.endgame
-        postponed = (Postponed(cands) if exact and self.postpone and v.obs["stock_size"] == 4
-                     and rules.count == "last13" and not self.cheating else None)
         rounds, tries, weight = 0, 0, 0.0
         while self.more_worlds(rounds, deadline):
             world = self._world(v, self.rng)
@@ -307,33 +303,12 @@ class GermanExpert(SearchPlayer):
                 if tries < 50 * (rounds + 1):
                     continue  # no history explains it (the sampler knows only the voids since the last draw)
                 w = 1.0  # after many rejections, keep it at a weight far below any real count (13! and up)
-            if postponed is not None:
-                postponed.add(w, self._postponed_choices(world, v, rules, cands))
-            else:
-                values = self._world_values(world, v, rules, cands, exact)
-                for c in cands:
-                    totals[c] += w * values[c]
+            values = self._world_values(world, v, rules, cands, exact)
+            for c in cands:
+                totals[c] += w * values[c]
             weight += w
             rounds += 1
-        if postponed is not None:
-            totals = dict(zip(cands, postponed.totals()))
         return {card_text(c): totals[reps[c]] / weight for c in reps}
-
-    def _postponed_choices(self, world: World, v: View, rules: Rules, cands: list[int]) -> list:
-        """Each candidate's key and the deal's value of each of my next cards, in one world."""
-        me = v.seat
-        done1 = list(v.obs["tricks_won"]["stage1"])
-        assert v.trump is not None
-        led = v.trick[0][1] if v.trick else None
-        choices = world_choices(world.hands, world.stock, me, v.leader, led, v.trump, rules.follow1,
-                                rules.window(me, done1, [0, 0], 13), cands)
-
-        def value(x: int) -> float:
-            won2 = [0, 0]
-            won2[me], won2[1 - me] = x, 13 - x
-            return rules.value(me, done1, won2)
-
-        return [(key, {d: value(x) for d, x in opts.items()}) for key, opts in choices]
 
     def _world_values(self, world: World, v: View, rules: Rules, cands: list[int], exact: bool) -> dict[int, float]:
         """Each candidate's value in one world: the rest of stage 1 solved exactly, or played out."""
