@@ -10,7 +10,9 @@ expert's default),
 ``spread=K`` (with a margin: count the margin only within K tricks of the winning threshold),
 ``history=0|1`` (weigh worlds by the opponent's old voids and face-down draws, :mod:`whistdrive.bots.german_draws`;
 absent: the expert's default), ``endgame=K`` (from K stock cards on, each world plays the rest of
-stage 1 exactly; 0: never), ``worlds=N``.  Prints A's game win rate with a 95 % CI, points per deal, and
+stage 1 exactly; 0: never), ``worlds=N``, ``peek=K`` (measurement only: from K stock cards on every
+world holds the opponent's true hand, the stock below the prize reshuffled — what knowing the hidden
+hand is worth to this search).  Prints A's game win rate with a 95 % CI, points per deal, and
 how often each side entered stage 2 with a winning hand.
 
 ``variance``: at stage-1 positions from seeded games, the per-world values of
@@ -33,14 +35,34 @@ import time
 from whistdrive import new_game, solver
 from whistdrive.arena import stage2_entry
 from whistdrive.bots import make_player
-from whistdrive.bots.german_expert import GermanExpert, Rules, playout_value
+from whistdrive.bots.german_expert import GermanExpert, Rules, World, playout_value
 from whistdrive.bots.search import representatives
 from whistdrive.bots.view import read
 
 
-def make(variant: str, seed: int) -> GermanExpert:
+class Peeking(GermanExpert):
+    """From ``peek`` stock cards on, every world is the live deal's hands with the stock below the
+    prize reshuffled: the hidden hand known, the draws still chance events."""
+
+    peek = 0
+    game = None
+
+    def _world(self, v, rng):
+        if v.obs["stock_size"] > self.peek:
+            return super()._world(v, rng)
+        g = self.game
+        rest = list(g.stock[1:])
+        rng.shuffle(rest)
+        return World(dict(g.play.hands), g.stock[:1] + rest, list(g.play.trick), g.play.leader, len(g.play.tricks),
+                     g.tricks_won(1), g.tricks_won(2), v.played)
+
+
+def make(variant: str, seed: int, game=None) -> GermanExpert:
     spec = dict(kv.partition("=")[::2] for kv in variant.split("/"))
-    player = GermanExpert("german", seed, worlds=int(spec.get("worlds", 64)), reference="ref" in spec)
+    cls = Peeking if "peek" in spec else GermanExpert
+    player = cls("german", seed, worlds=int(spec.get("worlds", 64)), reference="ref" in spec)
+    if isinstance(player, Peeking):
+        player.peek, player.game = int(spec["peek"]), game
     if "policy" in spec:
         player.policy = spec["policy"]
     if "margin" in spec:
@@ -56,7 +78,7 @@ def make(variant: str, seed: int) -> GermanExpert:
 
 def play(variants: list[str], seed: int, bot_seed: int) -> tuple[list[float], list[float]]:
     g = new_game("german", {}, seed=seed)
-    players = [make(v, bot_seed + s) for s, v in enumerate(variants)]
+    players = [make(v, bot_seed + s, g) for s, v in enumerate(variants)]
     entry = None
     while not g.is_over:
         obs = g.observation(g.current_seat)
