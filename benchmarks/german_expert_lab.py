@@ -35,14 +35,14 @@ import time
 from whistdrive import new_game, solver
 from whistdrive.arena import stage2_entry
 from whistdrive.bots import make_player
-from whistdrive.bots.german_expert import GermanExpert, Rules, World, playout_value
+from whistdrive.bots.german_expert import GermanExpert, Rules, live_world, playout_value
 from whistdrive.bots.search import representatives
 from whistdrive.bots.view import read
 
 
 class Peeking(GermanExpert):
-    """From ``peek`` stock cards on, every world is the live deal's hands with the stock below the
-    prize reshuffled: the hidden hand known, the draws still chance events."""
+    """From ``peek`` stock cards on, every world is the cheater's (:func:`live_world`): the hidden hand
+    known, the draws still chance events."""
 
     peek = 0
     game = None
@@ -50,11 +50,7 @@ class Peeking(GermanExpert):
     def _world(self, v, rng):
         if v.obs["stock_size"] > self.peek:
             return super()._world(v, rng)
-        g = self.game
-        rest = list(g.stock[1:])
-        rng.shuffle(rest)
-        return World(dict(g.play.hands), g.stock[:1] + rest, list(g.play.trick), g.play.leader, len(g.play.tricks),
-                     g.tricks_won(1), g.tricks_won(2), v.played)
+        return live_world(self.game, v, rng)
 
 
 def make(variant: str, seed: int, game=None) -> GermanExpert:

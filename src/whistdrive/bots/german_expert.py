@@ -222,6 +222,16 @@ def exact_values(v: View, rules: Rules, hand0: int, hand1: int, stock: list[int]
     return out
 
 
+def live_world(g, v: View, rng: random.Random) -> World:
+    """The live deal's hands with the stock below the prize reshuffled: the cheater's world (its
+    order is solved later), the draws still chance events."""
+    p = g.play
+    rest = list(g.stock[1:])
+    rng.shuffle(rest)
+    return World(dict(p.hands), g.stock[:1] + rest, list(p.trick), p.leader, len(p.tricks),
+                 g.tricks_won(1), g.tricks_won(2), v.played)
+
+
 class GermanExpert(SearchPlayer):
     """Exact stage 2; stage 1 by sampling worlds whose stock draws stay chance events.
 
@@ -273,13 +283,8 @@ class GermanExpert(SearchPlayer):
         return out
 
     def _world(self, v: View, rng: random.Random) -> World:
-        if self.cheating:  # the true hands; the stock below the prize reshuffled (its order is solved later)
-            g = self.live_game()
-            p = g.play
-            rest = list(g.stock[1:])
-            rng.shuffle(rest)
-            return World(dict(p.hands), g.stock[:1] + rest, list(p.trick), p.leader, len(p.tricks),
-                         g.tricks_won(1), g.tricks_won(2), v.played)
+        if self.cheating:
+            return live_world(self.live_game(), v, rng)
         hands, rest = sample_hands(v, rng)  # rest: the stock below the prize
         stock = [card_int(v.obs["prize"])] + rest
         return World(hands, stock, list(v.trick), v.leader, len(v.obs["tricks"]),
