@@ -38,6 +38,8 @@ def setting(cls, text: str) -> tuple[str, object]:
     if not hasattr(cls, name):
         raise SystemExit(f"{cls.__name__} has no setting {name!r}")
     current = getattr(cls, name)
+    if value.lower() == "none":  # an optional setting switched off
+        return name, None
     if isinstance(current, bool):
         return name, value.lower() in ("1", "true", "yes")
     if isinstance(current, tuple) and current and isinstance(current[0], Kind):  # kinds=0.5:0.6,0.5:none
@@ -45,7 +47,7 @@ def setting(cls, text: str) -> tuple[str, object]:
     if isinstance(current, tuple):
         return name, tuple(type(current[0])(x) for x in value.split(","))
     if current is None:
-        return name, None if value.lower() == "none" else float(value)
+        return name, float(value)
     if hasattr(current, "shape"):  # a table, named by its constant in the expert's module: odds=CLASSIC_ODDS
         return name, getattr(sys.modules[cls.__module__], value)
     return name, type(current)(value)

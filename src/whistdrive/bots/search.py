@@ -45,7 +45,11 @@ class SearchPlayer(Player):
         legal = observation["legal"]
         if len(legal) == 1:
             return legal[0]
-        values = self.evaluate(observation, budget)
+        return self.pick(observation, self.evaluate(observation, budget))
+
+    def pick(self, observation: dict, values: dict[str, float]) -> str:
+        """The action to play, given every legal action's value: the best, the cheapest card of equal ones."""
+        legal = observation["legal"]
         best = max(values.values())
         top = [a for a in legal if values[a] >= best - 1e-9]
         if observation.get("decision") == "play":
