@@ -45,11 +45,7 @@ class SearchPlayer(Player):
         legal = observation["legal"]
         if len(legal) == 1:
             return legal[0]
-        return self.pick(observation, self.evaluate(observation, budget))
-
-    def pick(self, observation: dict, values: dict[str, float]) -> str:
-        """The action to play, given every legal action's value: the best, the cheapest card of equal ones."""
-        legal = observation["legal"]
+        values = self.evaluate(observation, budget)
         best = max(values.values())
         top = [a for a in legal if values[a] >= best - 1e-9]
         if observation.get("decision") == "play":

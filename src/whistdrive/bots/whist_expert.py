@@ -6,17 +6,12 @@ Each world is weighted by how likely the opponents' and partner's earlier
 plays were in it (a card that the classic policy would have played in that
 world counts more), which pulls the sample towards the deals the play
 suggests.  Values are the expected tricks of my partnership in this deal.
-
-Among cards of (nearly) equal value the expert plays the classic card — the
-top of touching honours led, say, where the double-dummy worlds see no
-difference — because that is the card its partner's model of it expects: a
-cheapest card of equal value would tell partner the wrong story.
 """
 
 from __future__ import annotations
 
 from .dd import play_values
-from .heuristic import Intermediate, card_text
+from .heuristic import card_text
 from .sampling import KINDS, kinds_likelihood, play_likelihood, play_tallies, sample_hands
 from .search import SearchPlayer, representatives
 from .view import read
@@ -25,14 +20,6 @@ from .view import read
 class WhistExpert(SearchPlayer):
     budget = 0.6
     kinds = KINDS  # the model of the others (the reference: every player sensible, sampling.MATCH)
-    convention: float | None = 0.0  # play the classic card within this many tricks of the best (None: never)
-
-    def pick(self, observation: dict, values: dict[str, float]) -> str:
-        if not self.reference and self.convention is not None and observation.get("decision") == "play":
-            classic = card_text(Intermediate(self.game).card(read(observation)))
-            if values[classic] >= max(values.values()) - self.convention - 1e-9:
-                return classic
-        return super().pick(observation, values)
 
     def evaluate(self, observation: dict, budget: float | None = None) -> dict[str, float]:
         v = read(observation)
