@@ -10,16 +10,21 @@ suggests.  Values are the expected tricks of my partnership in this deal.
 
 from __future__ import annotations
 
-from .dd import play_values
+from ..games.trick import legal_mask, winning_play
+from .dd import my_tricks, play_values
 from .heuristic import card_text
-from .sampling import KINDS, kinds_likelihood, play_likelihood, play_tallies, sample_hands
+from .rules import classic_card
+from .sampling import KINDS, Tally, kinds_likelihood, play_likelihood, play_tallies, sample_hands
 from .search import SearchPlayer, representatives
-from .view import read
+from .view import SUITS, View, read
+
+FULL = (1 << 52) - 1
 
 
 class WhistExpert(SearchPlayer):
     budget = 0.6
     kinds = KINDS  # the model of the others (the reference: every player sensible, sampling.MATCH)
+    book_replies = False  # trial: the opponents still to play in this trick answer by the book, as far as they are book players
 
     def evaluate(self, observation: dict, budget: float | None = None) -> dict[str, float]:
         v = read(observation)
@@ -40,8 +45,13 @@ class WhistExpert(SearchPlayer):
             elif self.reference:
                 w = play_likelihood(hands, v)
             else:
-                w = kinds_likelihood(play_tallies(hands, v, self.kinds))
+                tallies = play_tallies(hands, v, self.kinds)
+                w = kinds_likelihood(tallies)
             vals = play_values(hands, [0, 1, 2, 3], v.leader, v.trick, v.trump, v.partners)
+            if self.book_replies and not self.reference and not self.cheating:
+                p = book_chance(tallies, v.still_to_play(), v.partners)
+                if p > 0.01:
+                    vals = {c: p * book_value(hands, v, c) + (1 - p) * vals[c] for c in cands}
             for c in cands:
                 totals[c] += w * vals[c]
             weight += w
@@ -50,3 +60,54 @@ class WhistExpert(SearchPlayer):
                 break
         won = observation["tricks_won"][v.seat % 2]
         return {card_text(c): won + totals[reps[c]] / weight for c in reps}
+
+
+def book_chance(tallies: dict[int, Tally], later: list[int], partners: set[int]) -> float:
+    """The chance, in this world, that every opponent still to play to this trick is a book player."""
+    p = 1.0
+    if not [s for s in later if s not in partners]:
+        return 0.0
+    for s in later:
+        if s not in partners:
+            t = tallies[s]
+            j = max(range(len(t.kinds)), key=lambda i: t.kinds[i].match or 0.0)
+            p *= t.kinds[j].prior * t.weights[j] / t.likelihood()
+    return p
+
+
+def partner_suit(v: View, seat: int) -> int | None:
+    """The first plain suit the partner of ``seat`` led this deal (the intermediate's memory)."""
+    partner = (seat + 2) % 4
+    for t in v.obs.get("tricks", []):
+        first = t["cards"][0]
+        if first["seat"] == partner:
+            s = SUITS.index(first["card"][-1])
+            if s != v.trump:
+                return s
+    return None
+
+
+def book_value(hands: dict[int, int], v: View, card: int) -> float:
+    """My side's tricks from this trick on after ``card``, the opponents answering by the book in this
+    trick (my partner, if still to play, choosing double-dummy), double-dummy after it."""
+    hands = dict(hands)
+    hands[v.seat] &= ~(1 << card)
+    trick = list(v.trick) + [(v.seat, card)]
+    played = v.played | (1 << card)
+    order = [0, 1, 2, 3]
+    while len(trick) < 4:
+        s = (trick[-1][0] + 1) % 4
+        if s in v.partners:
+            vals = play_values(hands, order, v.leader, trick, v.trump, v.partners)
+            return max(vals.values())
+        led = trick[0][1] // 13
+        hand = hands[s]
+        legal = legal_mask(hand, led)
+        later = [(s + k) % 4 for k in range(1, 4 - len(trick))]
+        c = classic_card(hand, legal, trick, v.trump, {s, (s + 2) % 4}, FULL & ~(hand | played), later,
+                         True, partner_suit(v, s))
+        hands[s] &= ~(1 << c)
+        played |= 1 << c
+        trick.append((s, c))
+    winner = winning_play(trick, v.trump)[0]
+    return (winner in v.partners) + my_tricks(hands, order, winner, [], v.trump, v.partners)
