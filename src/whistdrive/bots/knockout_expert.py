@@ -144,7 +144,7 @@ def add_trump_choice(tallies: dict[int, Tally], hands: dict[int, int], v: View) 
 class KnockoutExpert(SearchPlayer):
     budget = 0.6
     lookahead = LOOKAHEAD  # my own decisions searched in each world (the reference: always LOOKAHEAD)
-    quick_worlds = False  # deal worlds by quick_hands (measured worse than the careful sampler, so off)
+    quick_worlds = False  # deal worlds by quick_hands (worse than the careful sampler at equal worlds and at equal time, so off)
     trump_inference = True  # weigh worlds by the dealer's choice of trump too (not the reference)
     kinds = KINDS  # the model of the others (the reference: every player sensible, sampling.MATCH)
     odds = EXPERT_ODDS  # my chances after a deal, as its dealer or not (the reference: classic play for all)
