@@ -8,6 +8,10 @@ try a setting without editing the code.  Bots as in the arena
 ``cheater``).  Prints the arena's report; ``--json`` keeps the first bot's
 score difference and win share per deal.
 
+``--partner-face-up`` (whist, measurement only): the bot named ``cheater`` becomes the
+expert sampling its worlds as usual but with its partner's hand face up — what a perfect
+signalling agreement could tell a pair at most, short of the opponents' cards.
+
 ``pair A.json B.json``: two such runs on the same deals (same game,
 ``--deals`` and ``--seed``; worlds budgets make the moves the same on any
 machine): the difference deal by deal, with a 95 % CI — far tighter than
@@ -27,9 +31,13 @@ import statistics
 import sys
 from pathlib import Path
 
+import whistdrive.bots
 from whistdrive import arena
 from whistdrive.bots import _expert_class
+from whistdrive.bots.heuristic import card_text
 from whistdrive.bots.sampling import Kind
+from whistdrive.bots.view import cards_of
+from whistdrive.bots.whist_expert import WhistExpert
 from whistdrive.games import GAMES
 
 
@@ -53,7 +61,28 @@ def setting(cls, text: str) -> tuple[str, object]:
     return name, type(current)(value)
 
 
+class PartnerFaceUp(WhistExpert):
+    """The whist expert with its partner's hand added to the cards it knows (only the cheater's seats)."""
+
+    def evaluate(self, observation: dict, budget: float | None = None) -> dict[str, float]:
+        if not self.cheating:
+            return super().evaluate(observation, budget)
+        partner = (observation["seat"] + 2) % 4
+        hand = self.live_game().play.hands[partner]
+        known = dict(observation.get("known_cards", {}))
+        known[str(partner)] = sorted(set(known.get(str(partner), [])) | {card_text(c) for c in cards_of(hand)})
+        live, self.true_game = self.true_game, None  # sample the opponents' hands, not the true deal
+        try:
+            return super().evaluate({**observation, "known_cards": known}, budget)
+        finally:
+            self.true_game = live
+
+
 def match(args) -> None:
+    if args.partner_face_up:
+        if args.game != "whist":
+            raise SystemExit("--partner-face-up is for whist")
+        whistdrive.bots._expert_class = lambda game: PartnerFaceUp
     cls = _expert_class(args.game)
     for kv in args.set:
         name, value = setting(cls, kv)
@@ -101,6 +130,8 @@ def main() -> None:
     m.add_argument("--workers", type=int, default=1)
     m.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                    help="an attribute of the expert class (a tuple as A,B,C; kinds as PRIOR:MATCH[:SPREAD],...; none for None)")
+    m.add_argument("--partner-face-up", action="store_true",
+                   help="whist: the bot named cheater samples its worlds with only its partner's hand face up")
     m.add_argument("--json", help="write the first bot's per-deal figures here, to pair two runs")
     p = sub.add_parser("pair", help="two runs on the same deals, compared deal by deal")
     p.add_argument("a")
