@@ -72,8 +72,9 @@ def reach(page, condition: str, limit_s: float = 120) -> None:
                limit_s=limit_s)
 
 
+# The drawn hand too: a view that is already the human's turn may not be on the table yet.
 MUST_FOLLOW = ("v.current_seat === S.snap.human_seat && v.trick.length > 0 && "
-               "v.hand.some((c) => !v.legal.includes(c))")
+               "v.hand.some((c) => !v.legal.includes(c)) && document.querySelector('.hand.my-turn') !== null")
 
 
 def test_a_card_that_cannot_be_played_says_why(page, server):
