@@ -67,20 +67,21 @@ def test_last_trick_of_a_deal_names_its_winner(page, server):
 
 
 def reach(page, condition: str, limit_s: float = 120) -> None:
+    """Play until ``condition`` holds at the human's turn, with the hand drawn for it: a view that is
+    already the human's turn may not be on the table yet."""
     play_until(page, lambda: page.evaluate(f"() => {{ const v = WD.table.view, S = WD.table; "
-                                           f"return !S.busy && !S.queue.length && !S.pendingAct && !v.over && ({condition}); }}"),
+                                           f"return !S.busy && !S.queue.length && !S.pendingAct && !v.over && ({condition}) "
+                                           f"&& document.querySelector('.hand.my-turn') !== null; }}"),
                limit_s=limit_s)
 
 
-# The drawn hand too: a view that is already the human's turn may not be on the table yet.
 MUST_FOLLOW = ("v.current_seat === S.snap.human_seat && v.trick.length > 0 && "
-               "v.hand.some((c) => !v.legal.includes(c)) && document.querySelector('.hand.my-turn') !== null")
+               "v.hand.some((c) => !v.legal.includes(c))")
 
 
 def test_a_card_that_cannot_be_played_says_why(page, server):
     start_game(page, server, "whist", {"length": "deal"})
     reach(page, MUST_FOLLOW)
-    page.wait_for_selector(".hand.my-turn")
     led = page.evaluate("WD.table.view.trick[0].card[1]")
     legal = page.evaluate("WD.table.view.legal")
     assert all(c[1] == led for c in legal)
@@ -108,7 +109,6 @@ def test_a_card_that_cannot_be_played_says_why(page, server):
 def test_a_card_that_cannot_be_played_says_why_in_russian(page, server):
     start_game(page, server, "whist", {"length": "deal"}, lang="ru")
     reach(page, MUST_FOLLOW)
-    page.wait_for_selector(".hand.my-turn")
     led = page.evaluate("WD.table.view.trick[0].card[1]")
     symbol = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[led]
     name = {"S": "пики", "H": "черви", "D": "бубны", "C": "трефы"}[led]
@@ -121,7 +121,6 @@ def test_a_card_that_cannot_be_played_says_why_in_russian(page, server):
 def test_trick_cards_do_not_replay_their_arrival_on_a_redraw(page, server):
     start_game(page, server, "german")
     reach(page, "v.current_seat === S.snap.human_seat && v.trick.length === 1")
-    page.wait_for_selector(".hand.my-turn")
     page.evaluate("window.arrivals = []; document.addEventListener('animationstart', "
                   "(e) => arrivals.push(e.target.querySelector('.card')?.dataset.card))")
     page.click("#btn-hint")  # the hint redraws the table
