@@ -30,3 +30,92 @@ def test_partner_face_up_worlds(monkeypatch):
     opponents_true = sum(hands[(seat + 1) % 4] == true[(seat + 1) % 4] for seat, true, hands in worlds)
     assert opponents_true < len(worlds) // 2  # the opponents' hands are still sampled
     assert player.true_game is not None  # the live game is handed back after each decision
+
+
+def _decide(player, game, moves, monkeypatch, module, name):
+    """Play ``moves`` decisions with ``player`` in every seat, keeping each world dealt through
+    ``module.name`` with the seat and the true hands at that moment."""
+    worlds = []
+    sample = getattr(module, name)
+
+    def spy(view, rng):
+        hands, extra = sample(view, rng)
+        worlds.append((view.seat, {s: game.play.hands[s] for s in range(4)}, hands))
+        return hands, extra
+
+    monkeypatch.setattr(module, name, spy)
+    for _ in range(moves):
+        values = player.evaluate(game.observation(game.current_seat))
+        game.apply(max(values, key=values.get))
+    return worlds
+
+
+def test_partner_shape_worlds(monkeypatch):
+    game = new_game("whist", {"length": "deal"}, seed=4)
+    monkeypatch.setattr(expert_lab.PartnerFaceUp, "reveal", "shape")
+    monkeypatch.setattr(whist_expert, "sample_hands", expert_lab._sample_fitting)
+    player = expert_lab.PartnerFaceUp("whist", 1, 0.6, true_game=lambda: game, worlds=5)
+    worlds = _decide(player, game, 12, monkeypatch, whist_expert, "sample_hands")
+    assert len(worlds) == 12 * 5
+    for seat, true, hands in worlds:
+        partner = (seat + 2) % 4
+        assert expert_lab.suit_lengths(hands[partner]) == expert_lab.suit_lengths(true[partner])
+        assert sum(bin(h).count("1") for h in hands.values()) == sum(bin(h).count("1") for h in true.values())
+    assert sum(hands[(seat + 2) % 4] == true[(seat + 2) % 4] for seat, true, hands in worlds) < len(worlds) // 2
+    assert expert_lab._SHAPE == [None]  # the shape is forgotten after each decision
+
+
+def test_partner_honours_worlds(monkeypatch):
+    game = new_game("whist", {"length": "deal"}, seed=5)
+    monkeypatch.setattr(expert_lab.PartnerFaceUp, "reveal", "honours")
+    monkeypatch.setattr(whist_expert, "sample_hands", expert_lab._sample_fitting)
+    player = expert_lab.PartnerFaceUp("whist", 1, 0.6, true_game=lambda: game, worlds=5)
+    worlds = _decide(player, game, 12, monkeypatch, whist_expert, "sample_hands")
+    for seat, true, hands in worlds:
+        partner = (seat + 2) % 4
+        assert hands[partner] & expert_lab.HONOURS == true[partner] & expert_lab.HONOURS
+    assert sum(hands[(seat + 2) % 4] == true[(seat + 2) % 4] for seat, true, hands in worlds) < len(worlds) // 2
+
+
+def test_honest_exchange():
+    """The exchange is chosen from sampled worlds (the unseen widows alike), the play from the true deal."""
+    for seed in range(1, 40):
+        game = new_game("humbug", {"length": "deal"}, seed=seed)
+        obs = game.observation(game.current_seat)
+        if {"left", "right"} <= set(obs["legal"]):
+            break
+    cheater = expert_lab.HumbugExpert("humbug", 1, 0.6, true_game=lambda: game, worlds=30)
+    honest = expert_lab.HonestExchange("humbug", 1, 0.6, true_game=lambda: game, worlds=30)
+    seen = cheater.evaluate(obs)
+    chosen = honest.evaluate(obs)
+    assert seen["left"] != seen["right"]  # the cheater knows what each widow holds
+    assert chosen["left"] == chosen["right"]  # the honest exchange does not
+    assert honest.true_game is not None
+    while game.observation(game.current_seat)["decision"] == "exchange":
+        game.apply(game.observation(game.current_seat)["legal"][0])
+    obs = game.observation(game.current_seat)
+    assert honest.evaluate(obs) == cheater.evaluate(obs)  # in the play both see every card
+
+
+def test_late_sight(monkeypatch):
+    """The first K tricks of a deal are played from sampled worlds, the later ones from the true deal."""
+    from whistdrive.bots import knockout_expert
+
+    game = new_game("knockout", {"players": 4}, seed=2)
+    player = expert_lab.LateSight("knockout", 1, 0.6, true_game=lambda: game, worlds=4)
+    monkeypatch.setattr(expert_lab.LateSight, "honest_tricks", 2)
+    sampled = []
+    sample = knockout_expert.sample_hands
+
+    def spy(view, rng):
+        sampled.append(len(view.obs["tricks"]))
+        return sample(view, rng)
+
+    monkeypatch.setattr(knockout_expert, "sample_hands", spy)
+    monkeypatch.setattr(knockout_expert.KnockoutExpert, "quick_worlds", False)
+    for _ in range(4 * 4):  # four tricks of the first deal
+        obs = game.observation(game.current_seat)
+        if len(obs["legal"]) > 1:
+            player.evaluate(obs)
+        game.apply(obs["legal"][0])
+    assert sampled and max(sampled) < 2  # sampled only in the first two tricks
