@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from ..cards import FULL_MASK
 from ..games.trick import SUIT_MASKS, legal_mask
-from .rules import classic_card
+from .rules import classic_card, count_signal, run_of
 from .view import View, card_int, cards_of, popcount
 
 REST = -1  # pseudo-seat: the stock or the undealt cards
@@ -128,6 +128,7 @@ class Kind:
     prior: float
     match: float | None
     spread: float | None = None
+    signal: float | None = None  # whist: the chance it shows its count within a run of equivalent cards
 
 
 KINDS: tuple[Kind, ...] = (Kind(0.5, MATCH), Kind(0.5, 0.95))
@@ -150,13 +151,21 @@ class Tally:
         self.decisions = 0
         self.weights = [1.0] * len(kinds)
 
-    def add(self, choices: int, matched: bool) -> None:
+    def add(self, choices: int, matched: bool, run: tuple[int, bool, bool] | None = None) -> None:
+        """One decision; ``run`` (for a kind that signals): the size of the played card's run of equivalent
+        cards, whether the classic card is in it, and whether the played card is the one :func:`.rules.count_signal`
+        names.  A signaller picks the run as its kind's match says, then the card within it by the signal."""
         self.decisions += 1
         for j, k in enumerate(self.kinds):
             if k.match is None:
                 self.weights[j] /= choices
-            else:
+            elif k.signal is None or run is None or run[0] < 2:
                 self.weights[j] *= k.match if matched else (1 - k.match) / (choices - 1)
+            else:
+                size, classic_in, signalled = run
+                other = (1 - k.match) / (choices - 1)
+                picked = k.match * classic_in + other * (size - classic_in)
+                self.weights[j] *= picked * (k.signal if signalled else (1 - k.signal) / (size - 1))
 
     def likelihood(self) -> float:
         """How likely these decisions were, the seat's kind unknown (up to a constant)."""
@@ -176,6 +185,7 @@ def play_tallies(hands: dict[int, int], v: View, kinds: tuple[Kind, ...] = KINDS
     n = len(v.order)
     gone = v.excluded
     out = {s: Tally(kinds) for s in v.order if s != v.seat}
+    signals = any(k.signal is not None for k in kinds)
     for plays in tricks:
         for k, (s, c) in enumerate(plays):
             if s != v.seat:
@@ -186,8 +196,14 @@ def play_tallies(hands: dict[int, int], v: View, kinds: tuple[Kind, ...] = KINDS
                     i = v.order.index(s)
                     later = [v.order[(i + j) % n] for j in range(1, n - k)]
                     side = {s, (s + 2) % 4} if v.game == "whist" else {s}
-                    guess = classic_card(hand, legal, plays[:k], v.trump, side, FULL_MASK & ~(hand | gone), later)
-                    out[s].add(choices, guess == c)
+                    outside = FULL_MASK & ~(hand | gone)
+                    guess = classic_card(hand, legal, plays[:k], v.trump, side, outside, later)
+                    run = None
+                    if signals:
+                        cards = run_of(c, hand, outside)
+                        shown = count_signal(cards, popcount(hand & SUIT_MASKS[c // 13]))
+                        run = (len(cards), guess in cards, shown == c)
+                    out[s].add(choices, guess == c, run)
             held[s] &= ~(1 << c)
             gone |= 1 << c
     return out

@@ -12,14 +12,32 @@ from __future__ import annotations
 
 from .dd import play_values
 from .heuristic import card_text
-from .sampling import KINDS, kinds_likelihood, play_likelihood, play_tallies, sample_hands
+from .rules import card_cost, count_signal, run_of
+from .sampling import KINDS, MATCH, Kind, kinds_likelihood, play_likelihood, play_tallies, sample_hands
 from .search import SearchPlayer, representatives
-from .view import read
+from .view import card_int, popcount, read
 
 
 class WhistExpert(SearchPlayer):
     budget = 0.6
     kinds = KINDS  # the model of the others (the reference: every player sensible, sampling.MATCH)
+    signal: float | None = None  # trial: show my count within runs, and read it with this chance of a signal
+
+    def models(self) -> tuple[Kind, ...]:
+        if self.signal is None or self.reference:
+            return self.kinds
+        return (*self.kinds, Kind(self.kinds[0].prior, MATCH, signal=self.signal))
+
+    def choose(self, observation: dict, budget: float | None = None) -> str:
+        if self.signal is None or self.reference or observation.get("decision") != "play" or len(observation["legal"]) < 2:
+            return super().choose(observation, budget)
+        values = self.evaluate(observation, budget)
+        best = max(values.values())
+        v = read(observation)
+        top = [card_int(a) for a in observation["legal"] if values[a] >= best - 1e-9]
+        card = min(top, key=lambda c: card_cost(c, v.trump))
+        run = run_of(card, v.hand, v.outside)  # equivalent cards: the same value, so a free choice
+        return card_text(count_signal(run, popcount(v.hand & (0x1FFF << 13 * (card // 13)))))
 
     def evaluate(self, observation: dict, budget: float | None = None) -> dict[str, float]:
         v = read(observation)
@@ -40,7 +58,7 @@ class WhistExpert(SearchPlayer):
             elif self.reference:
                 w = play_likelihood(hands, v)
             else:
-                w = kinds_likelihood(play_tallies(hands, v, self.kinds))
+                w = kinds_likelihood(play_tallies(hands, v, self.models()))
             vals = play_values(hands, [0, 1, 2, 3], v.leader, v.trick, v.trump, v.partners)
             for c in cands:
                 totals[c] += w * vals[c]
