@@ -68,7 +68,7 @@ def test_knockout_intermediates_play_exactly_the_card_the_book_kind_expects(monk
     the book kind is an exact model of them, so what the expert still lacks is the cards."""
     seen = []
     add = Tally.add
-    monkeypatch.setattr(Tally, "add", lambda self, choices, matched: (seen.append(matched), add(self, choices, matched)))
+    monkeypatch.setattr(Tally, "add", lambda self, choices, matched, *group: (seen.append(matched), add(self, choices, matched, *group)))
     for seed in range(8):
         g = new_game("knockout", {"players": 4}, seed=seed)
         bots = [make_player("intermediate", "knockout", seed=s) for s in range(g.num_seats)]

@@ -45,25 +45,6 @@ def top_of_sequence_low(card: int, hand: int, outside: int) -> int:
     return best
 
 
-def run_of(card: int, hand: int, outside: int) -> list[int]:
-    """The cards of my hand equivalent to ``card`` (no outside card between them), lowest first."""
-    lo, hi = 13 * (card // 13), 13 * (card // 13) + 12
-    x = card
-    while x > lo and not (outside >> (x - 1) & 1):
-        x -= 1
-    y = card
-    while y < hi and not (outside >> (y + 1) & 1):
-        y += 1
-    return [c for c in range(x, y + 1) if hand >> c & 1]
-
-
-def count_signal(run: list[int], length: int) -> int:
-    """The card of a run of equivalent cards that shows my length in its suit (before playing):
-    with two, the higher for an even length, the lower for an odd one (high-low shows an even
-    number); with k cards, the (length mod k)-th from the top."""
-    return run[len(run) - 1 - length % len(run)]
-
-
 def beating(cards: int, best: int, trump: int | None) -> int:
     """The cards of the mask ``cards`` that beat ``best`` (a higher card of its suit, or a trump)."""
     suit = best // 13

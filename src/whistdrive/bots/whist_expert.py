@@ -12,21 +12,24 @@ from __future__ import annotations
 
 from .dd import play_values
 from .heuristic import card_text
-from .rules import card_cost, count_signal, run_of
+from .rules import card_cost
 from .sampling import KINDS, MATCH, Kind, kinds_likelihood, play_likelihood, play_tallies, sample_hands
 from .search import SearchPlayer, representatives
-from .view import card_int, popcount, read
+from .signals import signal_play
+from .view import card_int, read
 
 
 class WhistExpert(SearchPlayer):
     budget = 0.6
     kinds = KINDS  # the model of the others (the reference: every player sensible, sampling.MATCH)
     signal: float | None = None  # trial: show my count within runs, and read it with this chance of a signal
+    pair_signal: float | None = None  # trial: also between the two lowest runs within signal_margin of each other
+    signal_margin = 0.0
 
     def models(self) -> tuple[Kind, ...]:
         if self.signal is None or self.reference:
             return self.kinds
-        return (*self.kinds, Kind(self.kinds[0].prior, MATCH, signal=self.signal))
+        return (*self.kinds, Kind(self.kinds[0].prior, MATCH, signal=self.signal, pair_signal=self.pair_signal))
 
     def choose(self, observation: dict, budget: float | None = None) -> str:
         if self.signal is None or self.reference or observation.get("decision") != "play" or len(observation["legal"]) < 2:
@@ -36,8 +39,9 @@ class WhistExpert(SearchPlayer):
         v = read(observation)
         top = [card_int(a) for a in observation["legal"] if values[a] >= best - 1e-9]
         card = min(top, key=lambda c: card_cost(c, v.trump))
-        run = run_of(card, v.hand, v.outside)  # equivalent cards: the same value, so a free choice
-        return card_text(count_signal(run, popcount(v.hand & (0x1FFF << 13 * (card // 13)))))
+        worth = {card_int(a): x for a, x in values.items()}
+        margin = None if self.pair_signal is None else self.signal_margin
+        return card_text(signal_play(card, v.hand, v.outside, worth, margin))
 
     def evaluate(self, observation: dict, budget: float | None = None) -> dict[str, float]:
         v = read(observation)
