@@ -16,7 +16,7 @@ from .rules import card_cost
 from .sampling import KINDS, MATCH, Kind, kinds_likelihood, play_likelihood, play_tallies, sample_hands
 from .search import SearchPlayer, representatives
 from .signals import signal_play
-from .view import card_int, read
+from .view import View, card_int, read
 
 
 class WhistExpert(SearchPlayer):
@@ -25,6 +25,14 @@ class WhistExpert(SearchPlayer):
     signal: float | None = None  # trial: show my count within runs, and read it with this chance of a signal
     pair_signal: float | None = None  # trial: also between the two lowest runs within signal_margin of each other
     signal_margin = 0.0
+    resample = 0  # trial: each solved world drawn by its weight from this many sampled ones
+
+    def _resampled(self, v: View) -> tuple[dict[int, int], float]:
+        """One world drawn from ``resample`` sampled ones in proportion to their weights (then weight 1):
+        the double-dummy solves go to the worlds the plays point to, not to many that count for little."""
+        pool = [sample_hands(v, self.rng)[0] for _ in range(self.resample)]
+        weights = [kinds_likelihood(play_tallies(hands, v, self.models())) for hands in pool]
+        return self.rng.choices(pool, weights)[0], 1.0
 
     def models(self) -> tuple[Kind, ...]:
         if self.signal is None or self.reference:
@@ -55,13 +63,14 @@ class WhistExpert(SearchPlayer):
             if self.cheating:
                 g = self.live_game()
                 hands = dict(g.play.hands)
-            else:
-                hands, _ = sample_hands(v, self.rng)
-            if self.cheating:
                 w = 1.0
             elif self.reference:
+                hands, _ = sample_hands(v, self.rng)
                 w = play_likelihood(hands, v)
+            elif self.resample:
+                hands, w = self._resampled(v)
             else:
+                hands, _ = sample_hands(v, self.rng)
                 w = kinds_likelihood(play_tallies(hands, v, self.models()))
             vals = play_values(hands, [0, 1, 2, 3], v.leader, v.trick, v.trump, v.partners)
             for c in cands:
