@@ -60,7 +60,7 @@ def signal_play(card: int, hand: int, outside: int, values: dict[int, float], ma
     ``margin``, of the two lowest runs when the signalled run is worth at least ``card``'s value less
     the margin (``values``: every legal card's)."""
     group, shown, pair = signal_group(card, hand, outside, margin is not None)
-    if pair and values[shown] < values[card] - margin:
+    if pair and margin is not None and values[shown] < values[card] - margin:
         run = next(r for r in suit_runs(hand, card // 13, outside) if card in r)
         return count_card(run, bin(hand & SUIT_MASKS[card // 13]).count("1"))
     return shown
