@@ -87,6 +87,23 @@ def test_one_writer_per_action_number(database_url, store):
     assert (got.actions, got.undos, got.seed) == ([(0, "AS")], 1, 7)
 
 
+def test_the_lease_goes_to_a_process_that_knows_the_position(postgres):
+    """Two processes and one game's computer players (leases are for PostgreSQL, where several
+    processes serve): the lease is theirs one at a time, and never for a process asking at a
+    position the game has left (it has not heard of the last move yet)."""
+    url = postgres.new_database()
+    store, other = Store(url), Store(url)
+    store.create(new_row("g3"))
+    assert store.lease("g3", 30, (0, 0)) and not other.lease("g3", 30, (0, 0))
+    store.append_action("g3", 0, 1, "AS", None)
+    store.keep_leases([], 30)  # the person is to move: the driver gives the lease back
+    assert not other.lease("g3", 30, (0, 0)), "a process one move behind took the lease"
+    assert not other.lease("g3", 30, (1, 1)), "a process that saw an undo that never was took the lease"
+    assert other.lease("g3", 30, (1, 0)) and not store.lease("g3", 30, (1, 0))
+    store.close()
+    other.close()
+
+
 def test_missing_postgresql_fails_the_tests(monkeypatch):
     """Without PostgreSQL's binaries the server fixture fails with what to install (a skip would hide it)."""
     from . import pg

@@ -337,13 +337,16 @@ class Store:
             self._changed(c, game_id)
 
     # --- the lease of the computer players (several processes, PostgreSQL) ---
-    def lease(self, game_id: str, seconds: float) -> bool:
-        """Take or renew the lease of a game's computer players; False while another process holds it."""
+    def lease(self, game_id: str, seconds: float, at: tuple[int, int] | None = None) -> bool:
+        """Take or renew the lease of a game's computer players; False while another process holds it,
+        or when the game is no longer at ``at`` (its number of actions and of undos): a process that has
+        not yet heard of the last move must not think about the move before it."""
         g, now = games_table, _db_time()
+        where = [g.c.id == game_id, (g.c.driver.is_(None)) | (g.c.driver == self.origin) | (g.c.driver_until < now)]
+        if at is not None:
+            where += [g.c.n_actions == at[0], g.c.undos == at[1]]
         with self.engine.begin() as c:
-            return c.execute(update(g).where(
-                g.c.id == game_id, (g.c.driver.is_(None)) | (g.c.driver == self.origin) | (g.c.driver_until < now))
-                .values(driver=self.origin, driver_until=now + seconds)).rowcount == 1
+            return c.execute(update(g).where(*where).values(driver=self.origin, driver_until=now + seconds)).rowcount == 1
 
     def keep_leases(self, driving: list[str], seconds: float) -> None:
         """Renew the leases of the games whose computers this process is driving; give up the others."""

@@ -389,10 +389,11 @@ class Tables(SeatsMixin):
 
     async def may_drive(self, t: Live) -> bool:
         """Whether this process may let the table's computers play now: always with SQLite (one
-        process); on PostgreSQL when it holds the table's lease, else it looks again a little later."""
+        process); on PostgreSQL when it holds the table's lease at the position it has, else it looks
+        again a little later (the news of a move made elsewhere may still be on its way)."""
         if not self.store.announces:
             return True
-        if await self.db(self.store.lease, t.row.id, LEASE):
+        if await self.db(self.store.lease, t.row.id, LEASE, (len(t.game.actions), t.row.undos)):
             return True
         asyncio.get_running_loop().call_later(HEARTBEAT, self._kick_if_live, t)
         return False
