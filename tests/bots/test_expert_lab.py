@@ -50,12 +50,17 @@ def _decide(player, game, moves, monkeypatch, module, name):
     return worlds
 
 
-def test_partner_shape_worlds(monkeypatch):
-    game = new_game("whist", {"length": "deal"}, seed=4)
-    monkeypatch.setattr(expert_lab.PartnerFaceUp, "reveal", "shape")
+def _partner_worlds(monkeypatch, reveal: str, seed: int) -> list:
+    """The worlds of 12 decisions of a whist pair told part of the partner's hand (5 worlds each)."""
+    game = new_game("whist", {"length": "deal"}, seed=seed)
+    monkeypatch.setattr(expert_lab.PartnerFaceUp, "reveal", reveal)
     monkeypatch.setattr(whist_expert, "sample_hands", expert_lab._sample_fitting)
     player = expert_lab.PartnerFaceUp("whist", 1, 0.6, true_game=lambda: game, worlds=5)
-    worlds = _decide(player, game, 12, monkeypatch, whist_expert, "sample_hands")
+    return _decide(player, game, 12, monkeypatch, whist_expert, "sample_hands")
+
+
+def test_partner_shape_worlds(monkeypatch):
+    worlds = _partner_worlds(monkeypatch, "shape", 4)
     assert len(worlds) == 12 * 5
     for seat, true, hands in worlds:
         partner = (seat + 2) % 4
@@ -66,11 +71,7 @@ def test_partner_shape_worlds(monkeypatch):
 
 
 def test_partner_honours_worlds(monkeypatch):
-    game = new_game("whist", {"length": "deal"}, seed=5)
-    monkeypatch.setattr(expert_lab.PartnerFaceUp, "reveal", "honours")
-    monkeypatch.setattr(whist_expert, "sample_hands", expert_lab._sample_fitting)
-    player = expert_lab.PartnerFaceUp("whist", 1, 0.6, true_game=lambda: game, worlds=5)
-    worlds = _decide(player, game, 12, monkeypatch, whist_expert, "sample_hands")
+    worlds = _partner_worlds(monkeypatch, "honours", 5)
     for seat, true, hands in worlds:
         partner = (seat + 2) % 4
         assert hands[partner] & expert_lab.HONOURS == true[partner] & expert_lab.HONOURS
