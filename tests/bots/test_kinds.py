@@ -79,3 +79,22 @@ def test_knockout_intermediates_play_exactly_the_card_the_book_kind_expects(monk
                 play_tallies({s: g.play.hands[s] for s in v.order}, v)  # the deal's plays before its last trick
             g.apply(bots[g.current_seat].choose(obs))
     assert len(seen) > 150 and all(seen)
+
+
+def test_the_whist_expert_solves_worlds_drawn_by_their_weights(monkeypatch):
+    """Of a pool of ``resample`` sampled worlds, half weigh 3 and half 1: the solved world is a
+    heavy one three times in four."""
+    from whistdrive.bots import whist_expert
+
+    heavy, light = {0: 1}, {0: 2}
+    pool = iter([heavy, light] * 10_000)
+    monkeypatch.setattr(whist_expert, "sample_hands", lambda v, rng: (next(pool), None))
+    monkeypatch.setattr(whist_expert, "play_tallies", lambda hands, v, kinds: hands)
+    monkeypatch.setattr(whist_expert, "kinds_likelihood", lambda hands: 3.0 if hands is heavy else 1.0)
+    player = make_player("expert", "whist", seed=1)
+    assert player.resample >= 2
+    v = read(new_game("whist", {"length": "deal"}, seed=1).observation(0))
+    draws = [player._resampled(v) for _ in range(2000 // player.resample * 4)]
+    share = sum(hands is heavy for hands, _ in draws) / len(draws)
+    assert all(w == 1.0 for _, w in draws)
+    assert abs(share - 0.75) < 0.05

@@ -8,8 +8,9 @@ import pytest
 
 from whistdrive import new_game
 from whistdrive.bots import make_player
+from whistdrive.bots.heuristic import card_text
 from whistdrive.bots.sampling import KINDS, MATCH, Kind, Tally, kinds_likelihood, play_tallies, sample_hands
-from whistdrive.bots.signals import count_card, signal_group, signal_play, suit_runs
+from whistdrive.bots.signals import count_card, signal_group, suit_runs
 from whistdrive.bots.view import card_int, mask_of, read
 from whistdrive.bots.whist_expert import WhistExpert
 
@@ -34,32 +35,20 @@ def test_longer_runs_show_the_length_modulo_their_size():
 def test_the_free_choice_and_its_signal():
     hand = mask_of(["2C", "3C", "7C", "QC", "KC"])  # five clubs: an odd length
     outside = mask_of(["4C", "5C", "6C", "8C", "9C", "TC", "JC", "AC"])
-    two, three, seven, queen = (card_int(c) for c in ("2C", "3C", "7C", "QC"))
-    assert signal_group(three, hand, outside, False) == ([two, three], two, False)  # odd: the lower
-    assert signal_group(queen, hand, outside, False) == ([queen, card_int("KC")], queen, False)
-    assert signal_group(seven, hand, outside, False) == ([seven], seven, False)
-    # the two lowest runs as one choice: an odd length plays from the lower run
-    assert signal_group(seven, hand, outside, True) == ([two, three, seven], two, True)
-    assert signal_group(queen, hand, outside, True)[2] is False
-    even = hand & ~mask_of(["KC"])  # four clubs: from the upper run
-    assert signal_group(two, even, outside | mask_of(["KC"]), True) == ([two, three, seven], seven, True)
-
-
-def test_a_pair_is_signalled_only_within_the_margin():
-    hand = mask_of(["2C", "7C", "9D"])  # two clubs: an even length shows the seven
-    outside = mask_of(["3C", "4C", "5C", "6C"])
-    two, seven = card_int("2C"), card_int("7C")
-    assert signal_play(two, hand, outside, {two: 5.0, seven: 4.97}, 0.05) == seven
-    assert signal_play(two, hand, outside, {two: 5.0, seven: 4.9}, 0.05) == two
-    assert signal_play(two, hand, outside, {two: 5.0, seven: 4.0}, None) == two  # runs only
+    two, three, seven, queen, king = (card_int(c) for c in ("2C", "3C", "7C", "QC", "KC"))
+    assert signal_group(three, hand, outside) == ([two, three], two)  # odd: the lower
+    assert signal_group(queen, hand, outside) == ([queen, king], queen)
+    assert signal_group(seven, hand, outside) == ([seven], seven)
+    even = hand & ~mask_of(["KC"])  # four clubs: the higher
+    assert signal_group(two, even, outside | mask_of(["KC"]))[1] == three
+    assert signal_group(queen, even, outside | mask_of(["KC"])) == ([queen], queen)
 
 
 def test_a_signaller_plays_each_card_with_chances_that_add_up_to_one():
     """A decision with legal cards 2 3 | 5 | 9 (2 and 3 one run), the classic card the 9, the signal
     the 3: every card's chance under the signalling kind, summed, is 1."""
     kind = (Kind(1.0, 0.6, signal=0.9),)
-    groups = {"2": (2, False, False, False), "3": (2, False, True, False), "5": (1, False, True, False),
-              "9": (1, True, True, False)}
+    groups = {"2": (2, False, False), "3": (2, False, True), "5": (1, False, True), "9": (1, True, True)}
     total = 0.0
     for card, group in groups.items():
         t = Tally(kind)
@@ -71,8 +60,8 @@ def test_a_signaller_plays_each_card_with_chances_that_add_up_to_one():
     assert t.likelihood() == pytest.approx(2 * 0.4 / 3 * 0.9)
 
 
-def test_the_expert_shows_its_count(monkeypatch):
-    monkeypatch.setattr(WhistExpert, "signal", 0.95)
+def test_the_expert_shows_its_count():
+    """The expert signals by default (the reference, expert-2026.11, does not)."""
     g = new_game("whist", {"length": "deal"}, seed=11)
     bots = [make_player("expert", "whist", seed=s, worlds=3) for s in range(4)]
     shown = 0
@@ -80,34 +69,34 @@ def test_the_expert_shows_its_count(monkeypatch):
         obs = g.observation(g.current_seat)
         card = bots[g.current_seat].choose(obs)
         v = read(obs)
-        group, signal, _ = signal_group(card_int(card), v.hand, v.outside, False)
+        group, signal = signal_group(card_int(card), v.hand, v.outside)
         if len(obs["legal"]) > 1:
             assert card_int(card) == signal
             shown += len(group) > 1
         g.apply(card)
     assert shown >= 3
+    assert make_player("expert-2026.11", "whist", seed=0).models() == KINDS
 
 
-@pytest.mark.parametrize("pairs", [False, True])
-def test_a_partner_reads_the_signal(monkeypatch, pairs):
-    """Among signalling experts, the true deal counts far more than the sampled worlds on average
-    when the plays are read as signals, and not when they are read as the classic card alone."""
-    monkeypatch.setattr(WhistExpert, "signal", 0.95)
-    monkeypatch.setattr(WhistExpert, "pair_signal", 0.85 if pairs else None)
-    signalling = (*KINDS, Kind(0.5, MATCH, signal=0.95, pair_signal=0.85 if pairs else None))
+def test_a_partner_reads_the_signal():
+    """Four players who play the classic card's run and signal within it: the true deal counts far
+    more than the sampled worlds on average when their plays are read as signals, and not when they
+    are read as the classic card alone."""
+    signalling = (*KINDS, Kind(0.5, MATCH, signal=WhistExpert.signal))
     rng = random.Random(3)
     read_as = {"classic": [], "signals": []}
-    for seed in range(2):
+    for seed in range(3):
         g = new_game("whist", {"length": "deal"}, seed=20 + seed)
-        bots = [make_player("expert", "whist", seed=s, worlds=4) for s in range(4)]
+        bots = [make_player("intermediate", "whist", seed=s) for s in range(4)]
         while len(g.play.tricks) < 7:
             obs = g.observation(g.current_seat)
+            v = read(obs)
             if len(g.play.tricks) >= 2:
-                v = read(obs)
                 true = dict(g.play.hands)
                 for name, kinds in (("classic", KINDS), ("signals", signalling)):
                     worlds = [kinds_likelihood(play_tallies(sample_hands(v, rng)[0], v, kinds)) for _ in range(30)]
                     read_as[name].append(math.log(kinds_likelihood(play_tallies(true, v, kinds)) / statistics.fmean(worlds)))
-            g.apply(bots[g.current_seat].choose(obs))
+            classic = card_int(bots[g.current_seat].choose(obs))
+            g.apply(card_text(signal_group(classic, v.hand, v.outside)[1]))
     assert statistics.fmean(read_as["signals"]) > 1.0
     assert statistics.fmean(read_as["signals"]) > statistics.fmean(read_as["classic"]) + 1.0

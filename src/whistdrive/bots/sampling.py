@@ -130,7 +130,6 @@ class Kind:
     match: float | None
     spread: float | None = None
     signal: float | None = None  # whist: the chance it shows its count within a run of equivalent cards
-    pair_signal: float | None = None  # whist: the same between the two lowest runs of a suit (signals.py)
 
 
 KINDS: tuple[Kind, ...] = (Kind(0.5, MATCH), Kind(0.5, 0.95))
@@ -153,24 +152,22 @@ class Tally:
         self.decisions = 0
         self.weights = [1.0] * len(kinds)
 
-    def add(self, choices: int, matched: bool, group: tuple[int, bool, bool, bool] | None = None) -> None:
-        """One decision; ``group`` (for a kind that signals): the size of the free choice the card was played
-        from (:func:`.signals.signal_group`), whether the classic card is in it, whether the played card is
-        the signal's and whether the choice is a pair of runs.  A signaller picks the choice as its kind's
-        match says, then the card within it by the signal."""
+    def add(self, choices: int, matched: bool, group: tuple[int, bool, bool] | None = None) -> None:
+        """One decision; ``group`` (for a kind that signals): the size of the run the card was played
+        from (:func:`.signals.signal_group`), whether the classic card is in it and whether the played
+        card is the signal's.  A signaller picks the run as its kind's match says, then the card within
+        it by the signal."""
         self.decisions += 1
         for j, k in enumerate(self.kinds):
-            q = None if k.signal is None or group is None or group[0] < 2 else k.pair_signal if group[3] else k.signal
             if k.match is None:
                 self.weights[j] /= choices
-            elif q is None:
+            elif k.signal is None or group is None or group[0] < 2:
                 self.weights[j] *= k.match if matched else (1 - k.match) / (choices - 1)
             else:
-                assert group is not None
-                size, classic_in, signalled, _ = group
+                size, classic_in, signalled = group
                 other = (1 - k.match) / (choices - 1)
                 picked = k.match * classic_in + other * (size - classic_in)
-                self.weights[j] *= picked * (q if signalled else (1 - q) / (size - 1))
+                self.weights[j] *= picked * (k.signal if signalled else (1 - k.signal) / (size - 1))
 
     def likelihood(self) -> float:
         """How likely these decisions were, the seat's kind unknown (up to a constant)."""
@@ -191,7 +188,6 @@ def play_tallies(hands: dict[int, int], v: View, kinds: tuple[Kind, ...] = KINDS
     gone = v.excluded
     out = {s: Tally(kinds) for s in v.order if s != v.seat}
     signals = any(k.signal is not None for k in kinds)
-    pairs = any(k.pair_signal is not None for k in kinds)
     for plays in tricks:
         for k, (s, c) in enumerate(plays):
             if s != v.seat:
@@ -206,8 +202,8 @@ def play_tallies(hands: dict[int, int], v: View, kinds: tuple[Kind, ...] = KINDS
                     guess = classic_card(hand, legal, plays[:k], v.trump, side, outside, later)
                     group = None
                     if signals:
-                        cards, shown, pair = signal_group(c, hand, outside, pairs)
-                        group = (len(cards), guess in cards, shown == c, pair)
+                        run, shown = signal_group(c, hand, outside)
+                        group = (len(run), guess in run, shown == c)
                     out[s].add(choices, guess == c, group)
             held[s] &= ~(1 << c)
             gone |= 1 << c

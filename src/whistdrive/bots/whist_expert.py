@@ -15,17 +15,15 @@ from .heuristic import card_text
 from .rules import card_cost
 from .sampling import KINDS, MATCH, Kind, kinds_likelihood, play_likelihood, play_tallies, sample_hands
 from .search import SearchPlayer, representatives
-from .signals import signal_play
+from .signals import signal_group
 from .view import View, card_int, read
 
 
 class WhistExpert(SearchPlayer):
     budget = 0.6
     kinds = KINDS  # the model of the others (the reference: every player sensible, sampling.MATCH)
-    signal: float | None = None  # trial: show my count within runs, and read it with this chance of a signal
-    pair_signal: float | None = None  # trial: also between the two lowest runs within signal_margin of each other
-    signal_margin = 0.0
-    resample = 0  # trial: each solved world drawn by its weight from this many sampled ones
+    signal: float | None = 0.95  # show my count within runs (signals.py); read the others' with this chance
+    resample = 24  # each solved world drawn by its weight from this many sampled ones (0: weigh them instead)
 
     def _resampled(self, v: View) -> tuple[dict[int, int], float]:
         """One world drawn from ``resample`` sampled ones in proportion to their weights (then weight 1):
@@ -37,7 +35,7 @@ class WhistExpert(SearchPlayer):
     def models(self) -> tuple[Kind, ...]:
         if self.signal is None or self.reference:
             return self.kinds
-        return (*self.kinds, Kind(self.kinds[0].prior, MATCH, signal=self.signal, pair_signal=self.pair_signal))
+        return (*self.kinds, Kind(self.kinds[0].prior, MATCH, signal=self.signal))
 
     def choose(self, observation: dict, budget: float | None = None) -> str:
         if self.signal is None or self.reference or observation.get("decision") != "play" or len(observation["legal"]) < 2:
@@ -47,9 +45,7 @@ class WhistExpert(SearchPlayer):
         v = read(observation)
         top = [card_int(a) for a in observation["legal"] if values[a] >= best - 1e-9]
         card = min(top, key=lambda c: card_cost(c, v.trump))
-        worth = {card_int(a): x for a, x in values.items()}
-        margin = None if self.pair_signal is None else self.signal_margin
-        return card_text(signal_play(card, v.hand, v.outside, worth, margin))
+        return card_text(signal_group(card, v.hand, v.outside)[1])
 
     def evaluate(self, observation: dict, budget: float | None = None) -> dict[str, float]:
         v = read(observation)
