@@ -5,14 +5,16 @@ shown and the dealer's turned-up trump while it is still in the dealer's hand.
 Each world is weighted by how likely the opponents' and partner's earlier
 plays were in it (a card that the classic policy would have played in that
 world counts more), which pulls the sample towards the deals the play
-suggests.  Values are the expected tricks of my partnership in this deal.
+suggests; the worlds solved are drawn by those weights, since a few worlds
+soon carry most of the weight and a solve costs far more than a weight.
+Among cards of equal worth it shows its count (:mod:`.signals`).  Values
+are the expected tricks of my partnership in this deal.
 """
 
 from __future__ import annotations
 
 from .dd import play_values
 from .heuristic import card_text
-from .rules import card_cost
 from .sampling import KINDS, MATCH, Kind, kinds_likelihood, play_likelihood, play_tallies, sample_hands
 from .search import SearchPlayer, representatives
 from .signals import signal_group
@@ -38,14 +40,13 @@ class WhistExpert(SearchPlayer):
         return (*self.kinds, Kind(self.kinds[0].prior, MATCH, signal=self.signal))
 
     def choose(self, observation: dict, budget: float | None = None) -> str:
-        if self.signal is None or self.reference or observation.get("decision") != "play" or len(observation["legal"]) < 2:
-            return super().choose(observation, budget)
-        values = self.evaluate(observation, budget)
-        best = max(values.values())
+        """The search's card, or the card of its run that shows my count (every card of a suit I may
+        play is legal, so the signal's is too)."""
+        action = super().choose(observation, budget)
+        if self.signal is None or self.reference or observation.get("decision") != "play":
+            return action
         v = read(observation)
-        top = [card_int(a) for a in observation["legal"] if values[a] >= best - 1e-9]
-        card = min(top, key=lambda c: card_cost(c, v.trump))
-        return card_text(signal_group(card, v.hand, v.outside)[1])
+        return card_text(signal_group(card_int(action), v.hand, v.outside)[1])
 
     def evaluate(self, observation: dict, budget: float | None = None) -> dict[str, float]:
         v = read(observation)
