@@ -16,6 +16,7 @@ other its shape — the most useful part of a partner's hand to know
 from __future__ import annotations
 
 from ..games.trick import SUIT_MASKS
+from .view import popcount
 
 
 def suit_runs(hand: int, suit: int, outside: int) -> list[list[int]]:
@@ -43,4 +44,4 @@ def signal_group(card: int, hand: int, outside: int) -> tuple[list[int], int]:
     """The free choice ``card`` was played from (its run) and the card the signal plays from it."""
     s = card // 13
     run = next(r for r in suit_runs(hand, s, outside) if card in r)
-    return run, count_card(run, bin(hand & SUIT_MASKS[s]).count("1"))
+    return run, count_card(run, popcount(hand & SUIT_MASKS[s]))
