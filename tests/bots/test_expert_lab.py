@@ -10,6 +10,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 import expert_lab  # noqa: E402
 
 
+def _sampled(decisions: int, worlds: int) -> int:
+    """Worlds sampled by the whist expert over the first ``decisions`` of a deal: each solved world
+    is drawn from a pool of ``resample``, but on the first lead (no play yet to weigh)."""
+    return (1 + (decisions - 1) * max(1, whist_expert.WhistExpert.resample)) * worlds
+
+
 def test_partner_face_up_worlds(monkeypatch):
     game = new_game("whist", {"length": "deal"}, seed=3)
     player = expert_lab.PartnerFaceUp("whist", 1, 0.6, true_game=lambda: game, worlds=6)
@@ -25,7 +31,7 @@ def test_partner_face_up_worlds(monkeypatch):
     for _ in range(12):  # three tricks: every seat decides with a choice
         values = player.evaluate(game.observation(game.current_seat))
         game.apply(max(values, key=values.get))
-    assert len(worlds) == 12 * 6 * max(1, player.resample)  # each solved world drawn from that many
+    assert len(worlds) == _sampled(12, 6)
     assert all(hands[(seat + 2) % 4] == true[(seat + 2) % 4] for seat, true, hands in worlds)
     opponents_true = sum(hands[(seat + 1) % 4] == true[(seat + 1) % 4] for seat, true, hands in worlds)
     assert opponents_true < len(worlds) // 2  # the opponents' hands are still sampled
@@ -61,7 +67,7 @@ def _partner_worlds(monkeypatch, reveal: str, seed: int) -> list:
 
 def test_partner_shape_worlds(monkeypatch):
     worlds = _partner_worlds(monkeypatch, "shape", 4)
-    assert len(worlds) == 12 * 5 * max(1, whist_expert.WhistExpert.resample)
+    assert len(worlds) == _sampled(12, 5)
     for seat, true, hands in worlds:
         partner = (seat + 2) % 4
         assert expert_lab.suit_lengths(hands[partner]) == expert_lab.suit_lengths(true[partner])

@@ -94,7 +94,23 @@ def test_the_whist_expert_solves_worlds_drawn_by_their_weights(monkeypatch):
     player = make_player("expert", "whist", seed=1)
     assert player.resample >= 2
     v = read(new_game("whist", {"length": "deal"}, seed=1).observation(0))
-    draws = [player._resampled(v) for _ in range(2000 // player.resample * 4)]
-    share = sum(hands is heavy for hands, _ in draws) / len(draws)
-    assert all(w == 1.0 for _, w in draws)
+    draws = [player._resampled(v, player.resample) for _ in range(2000 // player.resample * 4)]
+    share = sum(hands is heavy for hands in draws) / len(draws)
     assert abs(share - 0.75) < 0.05
+
+
+def test_the_whist_expert_weighs_no_pool_before_anyone_else_has_played(monkeypatch):
+    """On the first lead every world weighs the same, so each solved world is sampled once; after
+    another seat's play each is drawn from a pool of ``resample``."""
+    from whistdrive.bots import whist_expert
+
+    weighed = []
+    tallies = whist_expert.play_tallies
+    monkeypatch.setattr(whist_expert, "play_tallies", lambda *a: weighed.append(1) or tallies(*a))
+    g = new_game("whist", {"length": "deal"}, seed=3)
+    player = make_player("expert", "whist", seed=1, worlds=4)
+    player.choose(g.observation(g.current_seat))
+    assert weighed == []
+    g.apply(player.choose(g.observation(g.current_seat)))
+    player.choose(g.observation(g.current_seat))
+    assert len(weighed) == 4 * player.resample

@@ -10,7 +10,7 @@ from whistdrive import new_game
 from whistdrive.bots import make_player
 from whistdrive.bots.heuristic import card_text
 from whistdrive.bots.sampling import KINDS, MATCH, Kind, Tally, kinds_likelihood, play_tallies, sample_hands
-from whistdrive.bots.signals import count_card, signal_group, suit_runs
+from whistdrive.bots.signals import count_card, signal_group
 from whistdrive.bots.view import card_int, mask_of, read
 from whistdrive.bots.whist_expert import WhistExpert
 
@@ -18,9 +18,10 @@ from whistdrive.bots.whist_expert import WhistExpert
 def test_runs_are_split_only_by_cards_still_out():
     hand = mask_of(["2S", "3S", "5S", "9S", "AH"])
     outside = mask_of(["4S", "KS"])  # 6S, 7S and 8S are played: 5S and 9S are no longer apart
-    assert suit_runs(hand, 0, outside) == [[card_int("2S"), card_int("3S")], [card_int("5S"), card_int("9S")]]
-    assert suit_runs(hand, 1, outside) == [[card_int("AH")]]
-    assert suit_runs(hand, 2, outside) == []
+    two, three, five, nine, ace = (card_int(c) for c in ("2S", "3S", "5S", "9S", "AH"))
+    assert signal_group(two, hand, outside)[0] == [two, three]
+    assert signal_group(nine, hand, outside)[0] == [five, nine]
+    assert signal_group(ace, hand, outside)[0] == [ace]
 
 
 @pytest.mark.parametrize(("length", "shown"), [(2, 1), (3, 0), (4, 1), (5, 0)])

@@ -21,7 +21,7 @@ from ..cards import FULL_MASK
 from ..games.trick import SUIT_MASKS, legal_mask
 from .rules import classic_card
 from .signals import signal_group
-from .view import View, card_int, cards_of, popcount
+from .view import View, cards_of, popcount
 
 REST = -1  # pseudo-seat: the stock or the undealt cards
 
@@ -177,9 +177,7 @@ class Tally:
 def play_tallies(hands: dict[int, int], v: View, kinds: tuple[Kind, ...] = KINDS) -> dict[int, Tally]:
     """For every other seat, how its plays in this deal fit the classic policy if ``hands`` is the
     truth (whist and Knock-out Whist: the seats in ``v.order`` play in turn)."""
-    tricks = [[(p["seat"], card_int(p["card"])) for p in t["cards"]] for t in v.obs.get("tricks", [])]
-    if v.trick:
-        tricks.append(list(v.trick))
+    tricks = v.done + [v.trick] if v.trick else v.done
     held = dict(hands)
     for plays in tricks:
         for s, c in plays:

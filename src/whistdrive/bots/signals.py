@@ -19,22 +19,6 @@ from ..games.trick import SUIT_MASKS
 from .view import popcount
 
 
-def suit_runs(hand: int, suit: int, outside: int) -> list[list[int]]:
-    """My cards of ``suit`` in runs of equivalent cards (no ``outside`` card between), lowest first."""
-    runs: list[list[int]] = []
-    joined = False
-    for c in range(13 * suit, 13 * suit + 13):
-        if hand >> c & 1:
-            if joined:
-                runs[-1].append(c)
-            else:
-                runs.append([c])
-            joined = True
-        elif outside >> c & 1:
-            joined = False
-    return runs
-
-
 def count_card(run: list[int], length: int) -> int:
     """The card of ``run`` (lowest first) that shows ``length``: high-low shows an even number."""
     return run[len(run) - 1 - length % len(run)]
@@ -43,5 +27,10 @@ def count_card(run: list[int], length: int) -> int:
 def signal_group(card: int, hand: int, outside: int) -> tuple[list[int], int]:
     """The free choice ``card`` was played from (its run) and the card the signal plays from it."""
     s = card // 13
-    run = next(r for r in suit_runs(hand, s, outside) if card in r)
+    low, high = card, card
+    while low > 13 * s and not outside >> (low - 1) & 1:  # my cards and played ones join a run
+        low -= 1
+    while high < 13 * s + 12 and not outside >> (high + 1) & 1:
+        high += 1
+    run = [c for c in range(low, high + 1) if hand >> c & 1]
     return run, count_card(run, popcount(hand & SUIT_MASKS[s]))

@@ -69,6 +69,7 @@ class View:
     excluded: int = 0  # cards out of every hand though not played (the face-up prize, Knock-out trump card)
     tricks_won: dict[int, int] = field(default_factory=dict)
     tricks_left: int = 0
+    done: list[list[tuple[int, int]]] = field(default_factory=list)  # the finished tricks' (seat, card) plays
     obs: dict = field(default_factory=dict)
 
     # --- derived -------------------------------------------------------
@@ -183,7 +184,7 @@ def read(obs: dict) -> View:
     view = View(game=obs["game"], seat=seat, decision=obs.get("decision"), order=[], hand=mask_of(obs["hand"]),
                 legal=list(obs.get("legal", [])), trump=None if trump is None else SUITS.index(trump),
                 leader=obs.get("leader", seat), trick=trick, played=played, partners={seat}, hand_sizes={},
-                obs=obs)
+                done=[plays for _, plays in done], obs=obs)
     # one trick per card I hold, plus the trick on the table if my card is already in it
     view.tricks_left = len(obs["hand"]) + (1 if any(s == seat for s, _ in trick) else 0)
     (_german if obs["game"] == "german" else _table)(view, obs, done)

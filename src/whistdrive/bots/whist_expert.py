@@ -27,12 +27,14 @@ class WhistExpert(SearchPlayer):
     signal: float | None = 0.95  # show my count within runs (signals.py); read the others' with this chance
     resample = 24  # each solved world drawn by its weight from this many sampled ones (0: weigh them instead)
 
-    def _resampled(self, v: View) -> tuple[dict[int, int], float]:
-        """One world drawn from ``resample`` sampled ones in proportion to their weights (then weight 1):
-        the double-dummy solves go to the worlds the plays point to, not to many that count for little."""
-        pool = [sample_hands(v, self.rng)[0] for _ in range(self.resample)]
+    def _resampled(self, v: View, size: int) -> dict[int, int]:
+        """One world drawn from ``size`` sampled ones in proportion to their weights: the double-dummy
+        solves go to the worlds the plays point to, not to many that count for little."""
+        if size == 1:
+            return sample_hands(v, self.rng)[0]
+        pool = [sample_hands(v, self.rng)[0] for _ in range(size)]
         weights = [kinds_likelihood(play_tallies(hands, v, self.models())) for hands in pool]
-        return self.rng.choices(pool, weights)[0], 1.0
+        return self.rng.choices(pool, weights)[0]
 
     def models(self) -> tuple[Kind, ...]:
         if self.signal is None or self.reference:
@@ -56,6 +58,8 @@ class WhistExpert(SearchPlayer):
         totals = dict.fromkeys(cands, 0.0)
         weight = 0.0
         worlds = 0
+        # before any other seat has played, every world weighs the same: no pool to draw from
+        pool = self.resample if any(s != v.seat for plays in (*v.done, v.trick) for s, _ in plays) else 1
         while self.more_worlds(worlds, deadline):
             if self.cheating:
                 g = self.live_game()
@@ -65,7 +69,7 @@ class WhistExpert(SearchPlayer):
                 hands, _ = sample_hands(v, self.rng)
                 w = play_likelihood(hands, v)
             elif self.resample:
-                hands, w = self._resampled(v)
+                hands, w = self._resampled(v, pool), 1.0
             else:
                 hands, _ = sample_hands(v, self.rng)
                 w = kinds_likelihood(play_tallies(hands, v, self.models()))
