@@ -89,12 +89,12 @@ def test_the_whist_expert_solves_worlds_drawn_by_their_weights(monkeypatch):
     heavy, light = {0: 1}, {0: 2}
     pool = iter([heavy, light] * 10_000)
     monkeypatch.setattr(whist_expert, "sample_hands", lambda v, rng: (next(pool), None))
-    monkeypatch.setattr(whist_expert, "play_tallies", lambda hands, v, kinds: hands)
-    monkeypatch.setattr(whist_expert, "kinds_likelihood", lambda hands: 3.0 if hands is heavy else 1.0)
+    monkeypatch.setattr(whist_expert.PlayHistory, "likelihood", lambda self, hands: 3.0 if hands is heavy else 1.0)
     player = make_player("expert", "whist", seed=1)
     assert player.resample >= 2
     v = read(new_game("whist", {"length": "deal"}, seed=1).observation(0))
-    draws = [player._resampled(v, player.resample) for _ in range(2000 // player.resample * 4)]
+    history = whist_expert.PlayHistory(v)
+    draws = [player._resampled(v, history, player.resample) for _ in range(2000 // player.resample * 4)]
     share = sum(hands is heavy for hands in draws) / len(draws)
     assert abs(share - 0.75) < 0.05
 
@@ -105,8 +105,8 @@ def test_the_whist_expert_weighs_no_pool_before_anyone_else_has_played(monkeypat
     from whistdrive.bots import whist_expert
 
     weighed = []
-    tallies = whist_expert.play_tallies
-    monkeypatch.setattr(whist_expert, "play_tallies", lambda *a: weighed.append(1) or tallies(*a))
+    likelihood = whist_expert.PlayHistory.likelihood
+    monkeypatch.setattr(whist_expert.PlayHistory, "likelihood", lambda *a: weighed.append(1) or likelihood(*a))
     g = new_game("whist", {"length": "deal"}, seed=3)
     player = make_player("expert", "whist", seed=1, worlds=4)
     player.choose(g.observation(g.current_seat))
@@ -114,3 +114,25 @@ def test_the_whist_expert_weighs_no_pool_before_anyone_else_has_played(monkeypat
     g.apply(player.choose(g.observation(g.current_seat)))
     player.choose(g.observation(g.current_seat))
     assert len(weighed) == 4 * player.resample
+
+
+def test_a_play_history_weighs_each_seats_hand_once_and_the_same_as_afresh():
+    """Late in a deal the sampled worlds repeat each seat's hand often: the history tallies it once,
+    and every world weighs what a history read for it alone gives."""
+    import random
+
+    from whistdrive.bots.sampling import PlayHistory, sample_hands
+
+    g = new_game("whist", {"length": "deal"}, seed=5)
+    bots = [make_player("intermediate", "whist", seed=s) for s in range(4)]
+    for _ in range(37):  # into the tenth trick, one card on the table
+        g.apply(bots[g.current_seat].choose(g.observation(g.current_seat)))
+    v = read(g.observation(g.current_seat))
+    rng = random.Random(1)
+    worlds = [sample_hands(v, rng)[0] for _ in range(300)]
+    history = PlayHistory(v)
+    weights = [history.likelihood(w) for w in worlds]
+    assert weights == [PlayHistory(v).likelihood(w) for w in worlds]
+    assert weights == pytest.approx([kinds_likelihood(play_tallies(w, v)) for w in worlds])
+    assert len(set(weights)) > 10  # the plays tell the worlds apart
+    assert len(history._seen) < 3 * len(worlds) / 2  # of the three seats' hands, most were seen before

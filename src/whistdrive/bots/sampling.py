@@ -174,38 +174,71 @@ class Tally:
         return sum(k.prior * w for k, w in zip(self.kinds, self.weights))
 
 
-def play_tallies(hands: dict[int, int], v: View, kinds: tuple[Kind, ...] = KINDS) -> dict[int, Tally]:
-    """For every other seat, how its plays in this deal fit the classic policy if ``hands`` is the
-    truth (whist and Knock-out Whist: the seats in ``v.order`` play in turn)."""
-    tricks = v.done + [v.trick] if v.trick else v.done
-    held = dict(hands)
-    for plays in tricks:
-        for s, c in plays:
-            held[s] |= 1 << c  # back to the hands as dealt
-    n = len(v.order)
-    gone = v.excluded
-    out = {s: Tally(kinds) for s in v.order if s != v.seat}
-    signals = any(k.signal is not None for k in kinds)
-    for plays in tricks:
-        for k, (s, c) in enumerate(plays):
-            if s != v.seat:
-                hand = held[s]
-                legal = legal_mask(hand, plays[0][1] // 13 if k else None)
-                choices = popcount(legal)
-                if choices > 1:
+class PlayHistory:
+    """The other seats' plays so far in this deal, read once to weigh many worlds.
+
+    How well a seat's plays fit the classic policy depends on its own hand in
+    the world alone (its hand as dealt is that hand plus the cards it played),
+    so a search that weighs thousands of worlds tallies each seat's hand once
+    (whist and Knock-out Whist: the seats in ``v.order`` play in turn)."""
+
+    def __init__(self, v: View, kinds: tuple[Kind, ...] = KINDS):
+        self.kinds = kinds
+        self.signals = any(k.signal is not None for k in kinds)
+        self.trump = v.trump
+        # per other seat: (plays before mine in the trick, my card, cards gone before it, seats after me,
+        # my side, the cards I played from this one on)
+        self.steps: dict[int, list] = {s: [] for s in v.order if s != v.seat}
+        n = len(v.order)
+        gone = v.excluded
+        for plays in (*v.done, v.trick) if v.trick else v.done:
+            for k, (s, c) in enumerate(plays):
+                if s != v.seat:
                     i = v.order.index(s)
                     later = [v.order[(i + j) % n] for j in range(1, n - k)]
                     side = {s, (s + 2) % 4} if v.game == "whist" else {s}
-                    outside = FULL_MASK & ~(hand | gone)
-                    guess = classic_card(hand, legal, plays[:k], v.trump, side, outside, later)
-                    group = None
-                    if signals:
-                        run, shown = signal_group(c, hand, outside)
-                        group = (len(run), guess in run, shown == c)
-                    out[s].add(choices, guess == c, group)
-            held[s] &= ~(1 << c)
-            gone |= 1 << c
-    return out
+                    self.steps[s].append([plays[:k], c, gone, later, side, 0])
+                gone |= 1 << c
+        for steps in self.steps.values():
+            after = 0
+            for step in reversed(steps):
+                after |= 1 << step[1]
+                step[5] = after
+        self._seen: dict[tuple[int, int], float] = {}
+
+    def tally(self, s: int, hand: int) -> Tally:
+        """How seat ``s``'s plays fit, if ``hand`` is what it holds now."""
+        out = Tally(self.kinds)
+        for prefix, c, gone, later, side, after in self.steps[s]:
+            held = hand | after
+            legal = legal_mask(held, prefix[0][1] // 13 if prefix else None)
+            choices = popcount(legal)
+            if choices > 1:
+                outside = FULL_MASK & ~(held | gone)
+                guess = classic_card(held, legal, prefix, self.trump, side, outside, later)
+                group = None
+                if self.signals:
+                    run, shown = signal_group(c, held, outside)
+                    group = (len(run), guess in run, shown == c)
+                out.add(choices, guess == c, group)
+        return out
+
+    def likelihood(self, hands: dict[int, int]) -> float:
+        """How likely every other seat's plays were in this world, each seat's kind unknown (each
+        seat's hand tallied once per history)."""
+        weight = 1.0
+        for s in self.steps:
+            key = (s, hands[s])
+            if key not in self._seen:
+                self._seen[key] = self.tally(s, hands[s]).likelihood()
+            weight *= self._seen[key]
+        return weight
+
+
+def play_tallies(hands: dict[int, int], v: View, kinds: tuple[Kind, ...] = KINDS) -> dict[int, Tally]:
+    """For every other seat, how its plays in this deal fit the classic policy if ``hands`` is the truth."""
+    history = PlayHistory(v, kinds)
+    return {s: history.tally(s, hands[s]) for s in history.steps}
 
 
 def kinds_likelihood(tallies: dict[int, Tally]) -> float:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from .dd import play_values
 from .heuristic import card_text
-from .sampling import KINDS, MATCH, Kind, kinds_likelihood, play_likelihood, play_tallies, sample_hands
+from .sampling import KINDS, MATCH, Kind, PlayHistory, play_likelihood, sample_hands
 from .search import SearchPlayer, representatives
 from .signals import signal_group
 from .view import View, card_int, read
@@ -27,14 +27,13 @@ class WhistExpert(SearchPlayer):
     signal: float | None = 0.95  # show my count within runs (signals.py); read the others' with this chance
     resample = 24  # each solved world drawn by its weight from this many sampled ones (0: weigh them instead)
 
-    def _resampled(self, v: View, size: int) -> dict[int, int]:
+    def _resampled(self, v: View, history: PlayHistory, size: int) -> dict[int, int]:
         """One world drawn from ``size`` sampled ones in proportion to their weights: the double-dummy
         solves go to the worlds the plays point to, not to many that count for little."""
         if size == 1:
             return sample_hands(v, self.rng)[0]
         pool = [sample_hands(v, self.rng)[0] for _ in range(size)]
-        weights = [kinds_likelihood(play_tallies(hands, v, self.models())) for hands in pool]
-        return self.rng.choices(pool, weights)[0]
+        return self.rng.choices(pool, [history.likelihood(hands) for hands in pool])[0]
 
     def models(self) -> tuple[Kind, ...]:
         if self.signal is None or self.reference:
@@ -58,8 +57,9 @@ class WhistExpert(SearchPlayer):
         totals = dict.fromkeys(cands, 0.0)
         weight = 0.0
         worlds = 0
+        history = PlayHistory(v, self.models())
         # before any other seat has played, every world weighs the same: no pool to draw from
-        pool = self.resample if any(s != v.seat for plays in (*v.done, v.trick) for s, _ in plays) else 1
+        pool = self.resample if any(history.steps.values()) else 1
         while self.more_worlds(worlds, deadline):
             if self.cheating:
                 g = self.live_game()
@@ -69,10 +69,10 @@ class WhistExpert(SearchPlayer):
                 hands, _ = sample_hands(v, self.rng)
                 w = play_likelihood(hands, v)
             elif self.resample:
-                hands, w = self._resampled(v, pool), 1.0
+                hands, w = self._resampled(v, history, pool), 1.0
             else:
                 hands, _ = sample_hands(v, self.rng)
-                w = kinds_likelihood(play_tallies(hands, v, self.models()))
+                w = history.likelihood(hands)
             vals = play_values(hands, [0, 1, 2, 3], v.leader, v.trick, v.trump, v.partners)
             for c in cands:
                 totals[c] += w * vals[c]
