@@ -186,24 +186,27 @@ class PlayHistory:
         self.kinds = kinds
         self.signals = any(k.signal is not None for k in kinds)
         self.trump = v.trump
-        # per other seat: (plays before mine in the trick, my card, cards gone before it, seats after me,
-        # my side, the cards I played from this one on)
-        self.steps: dict[int, list] = {s: [] for s in v.order if s != v.seat}
+        # per other seat, each of its plays: (the plays before it in the trick, its card, the cards gone
+        # before it, the seats after it, its side, the cards the seat played from this one on)
+        self.steps: dict[int, list[tuple]] = {}
         n = len(v.order)
         gone = v.excluded
+        plays_of: dict[int, list[tuple]] = {s: [] for s in v.order if s != v.seat}
         for plays in (*v.done, v.trick) if v.trick else v.done:
             for k, (s, c) in enumerate(plays):
                 if s != v.seat:
                     i = v.order.index(s)
                     later = [v.order[(i + j) % n] for j in range(1, n - k)]
                     side = {s, (s + 2) % 4} if v.game == "whist" else {s}
-                    self.steps[s].append([plays[:k], c, gone, later, side, 0])
+                    plays_of[s].append((plays[:k], c, gone, later, side))
                 gone |= 1 << c
-        for steps in self.steps.values():
+        for s, seen in plays_of.items():
             after = 0
-            for step in reversed(steps):
+            steps = []
+            for step in reversed(seen):
                 after |= 1 << step[1]
-                step[5] = after
+                steps.append((*step, after))
+            self.steps[s] = steps[::-1]
         self._seen: dict[tuple[int, int], float] = {}
 
     def tally(self, s: int, hand: int) -> Tally:
