@@ -59,7 +59,7 @@ class WhistExpert(SearchPlayer):
         worlds = 0
         history = PlayHistory(v, self.models())
         # before any other seat has played, every world weighs the same: no pool to draw from
-        pool = self.resample if any(history.steps.values()) else 1
+        pool_size = self.resample if any(history.steps.values()) else 1
         while self.more_worlds(worlds, deadline):
             if self.cheating:
                 g = self.live_game()
@@ -69,7 +69,7 @@ class WhistExpert(SearchPlayer):
                 hands, _ = sample_hands(v, self.rng)
                 w = play_likelihood(hands, v)
             elif self.resample:
-                hands, w = self._resampled(v, history, pool), 1.0
+                hands, w = self._resampled(v, history, pool_size), 1.0
             else:
                 hands, _ = sample_hands(v, self.rng)
                 w = history.likelihood(hands)
