@@ -150,16 +150,17 @@ def cards_of_mask(m: int) -> list[int]:
 
 
 def test_a_world_where_the_dealer_would_have_chosen_the_trump_counts_more():
-    from whistdrive.bots.knockout_expert import add_trump_choice
-    from whistdrive.bots.sampling import play_tallies
+    from whistdrive.bots.knockout_expert import DealHistory
+    from whistdrive.bots.sampling import KINDS, PlayHistory
 
     def trump_tally(hands, v):
         """The dealer's tally with the trump choice, less the same without it: (decisions, matched)."""
-        tallies, plays = play_tallies(hands, v), play_tallies(hands, v)
-        add_trump_choice(tallies, hands, v)
         d = obs["dealer"]
-        ratio = tallies[d].likelihood() / plays[d].likelihood()  # 0.6 to 0.95 if the choice fits, under 0.14 if not
-        return tallies[d].decisions - plays[d].decisions, ratio > 0.5 if tallies[d].decisions > plays[d].decisions else None
+        deal, plays = DealHistory(v, KINDS), PlayHistory(v, KINDS)
+        both, alone = deal.tally(d, hands[d]), plays.tally(d, hands[d])
+        assert deal.likelihood(hands) / plays.likelihood(hands) == pytest.approx(both.likelihood() / alone.likelihood())
+        ratio = both.likelihood() / alone.likelihood()  # 0.6 to 0.95 if the choice fits, under 0.14 if not
+        return both.decisions - alone.decisions, ratio > 0.5 if both.decisions > alone.decisions else None
 
     checked = 0
     for seed in range(20):

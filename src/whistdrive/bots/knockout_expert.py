@@ -11,9 +11,8 @@ chance of winning the game after it (:mod:`.knockout_odds`): knocked out is
 worth much more than just surviving.
 
 The playouts are compiled (:mod:`whistdrive.solver._knockout_playout`, the
-same cards and values) and the worlds dealt by :func:`quick_hands`; a world
-also counts more when the dealer's choice of trump fits it
-(:func:`add_trump_choice`).  ``reference=True`` (the level ``expert-2026.11``)
+same cards and values); a world also counts more when the dealer's choice of
+trump fits it (:class:`DealHistory`).  ``reference=True`` (the level ``expert-2026.11``)
 keeps the Python playouts, the careful sampler and the plays-only weights.
 """
 
@@ -28,9 +27,9 @@ from ..solver._knockout_playout import world_values
 from .heuristic import card_text, trump_by_strength
 from .knockout_odds import CLASSIC_ODDS, EXPERT_ODDS, Deal, deal_value
 from .rules import top_of_sequence_low
-from .sampling import KINDS, Tally, kinds_likelihood, play_likelihood, play_tallies, sample_hands
+from .sampling import KINDS, Kind, PlayHistory, Tally, play_likelihood, sample_hands
 from .search import SearchPlayer, representatives
-from .view import SUITS, View, card_int, cards_of, popcount, read
+from .view import SUITS, View, cards_of, popcount, read
 
 LOOKAHEAD = 1
 """How many of my later decisions in a deal are searched in each world (the rest are classic play).
@@ -118,27 +117,28 @@ def quick_hands(v: View, rng: random.Random) -> dict[int, int] | None:
     return hands
 
 
-def add_trump_choice(tallies: dict[int, Tally], hands: dict[int, int], v: View) -> None:
-    """The dealer's choice of trump as one more decision of theirs (4 choices) in the tallies.
+class DealHistory(PlayHistory):
+    """The others' plays in this deal and, when the dealer chose trump after seeing their hand (every
+    deal but the first), that choice as one more decision of theirs (4 choices).
 
-    A dealer who chose trump after seeing their hand (every deal but the
-    first) usually names their longest, strongest suit
+    Such a dealer usually names their longest, strongest suit
     (:func:`.heuristic.trump_by_strength`), so a world where that suit is
-    trump counts more — the same kind of evidence as the plays.
+    trump counts more — the same kind of evidence as the plays, and like
+    them it depends on the dealer's hand alone, so each hand is tallied once.
     """
-    obs = v.obs
-    dealer = obs.get("dealer")
-    if obs.get("trump_card") is not None or v.trump is None or dealer not in tallies or dealer not in hands:
-        return
-    dealt = hands[dealer]
-    for t in obs.get("tricks", []):
-        for p in t["cards"]:
-            if p["seat"] == dealer:
-                dealt |= 1 << card_int(p["card"])
-    for s, c in v.trick:
-        if s == dealer:
-            dealt |= 1 << c
-    tallies[dealer].add(4, trump_by_strength(dealt) == v.trump)
+
+    def __init__(self, v: View, kinds: tuple[Kind, ...]):
+        super().__init__(v, kinds)
+        dealer = v.obs.get("dealer")
+        chose = v.obs.get("trump_card") is None and v.trump is not None
+        self.chooser = dealer if chose and dealer in self.steps else None
+
+    def tally(self, s: int, hand: int) -> Tally:
+        out = super().tally(s, hand)
+        if s == self.chooser:
+            played = self.steps[s][0][-1] if self.steps[s] else 0  # every card the dealer played this deal
+            out.add(4, trump_by_strength(hand | played) == self.trump)
+        return out
 
 
 class KnockoutExpert(SearchPlayer):
@@ -149,8 +149,9 @@ class KnockoutExpert(SearchPlayer):
     kinds = KINDS  # the model of the others (the reference: every player sensible, sampling.MATCH)
     odds = EXPERT_ODDS  # my chances after a deal, as its dealer or not (the reference: classic play for all)
 
-    def _world(self, v: View) -> tuple[dict[int, int], float]:
-        """A deal consistent with what I have seen, and its weight."""
+    def _world(self, v: View, history: PlayHistory | None) -> tuple[dict[int, int], float]:
+        """A deal consistent with what I have seen, and its weight (``history``: the others' plays,
+        read once for the decision; None for the reference)."""
         if self.cheating:
             g = self.live_game()
             return {s: g.play.hands[s] for s in v.order}, 1.0
@@ -160,12 +161,9 @@ class KnockoutExpert(SearchPlayer):
                 hands, _ = sample_hands(v, self.rng)
         else:
             hands, _ = sample_hands(v, self.rng)
-        if self.reference:
+        if history is None:
             return hands, play_likelihood(hands, v)
-        tallies = play_tallies(hands, v, self.kinds)
-        if self.trump_inference:
-            add_trump_choice(tallies, hands, v)
-        return hands, kinds_likelihood(tallies)
+        return hands, history.likelihood(hands)
 
     def evaluate(self, observation: dict, budget: float | None = None) -> dict[str, float]:
         v = read(observation)
@@ -177,10 +175,12 @@ class KnockoutExpert(SearchPlayer):
             reps = representatives(v, v.legal_mask())
             cands = sorted(set(reps.values()))
         totals = dict.fromkeys(cands, 0.0)
+        history = (None if self.reference
+                   else DealHistory(v, self.kinds) if self.trump_inference else PlayHistory(v, self.kinds))
         rounds = 0
         weight = 0.0
         while self.more_worlds(rounds, deadline):
-            hands, w = self._world(v)
+            hands, w = self._world(v, history)
             values = (python_values(v, hands, cands, cards) if self.reference
                       else compiled_values(v, hands, cands, cards, self.lookahead, self.odds))
             for c, x in zip(cands, values):
