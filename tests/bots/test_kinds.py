@@ -136,3 +136,19 @@ def test_a_play_history_weighs_each_seats_hand_once_and_the_same_as_afresh():
     assert weights == pytest.approx([kinds_likelihood(play_tallies(w, v)) for w in worlds])
     assert len(set(weights)) > 10  # the plays tell the worlds apart
     assert len(history._seen) < 3 * len(worlds) / 2  # of the three seats' hands, most were seen before
+
+
+def test_a_play_history_knows_every_card_each_other_seat_played_this_deal():
+    from whistdrive.bots.sampling import PlayHistory
+    from whistdrive.bots.view import card_int, popcount
+
+    g = new_game("whist", {"length": "deal"}, seed=6)
+    bots = [make_player("intermediate", "whist", seed=s) for s in range(4)]
+    for _ in range(22):  # into the sixth trick, two cards on the table
+        g.apply(bots[g.current_seat].choose(g.observation(g.current_seat)))
+    obs = g.observation(g.current_seat)
+    history = PlayHistory(read(obs))
+    plays = [p for t in obs["tricks"] for p in t["cards"]] + obs["trick"]
+    for s in history.steps:
+        assert history.played(s) == sum(1 << card_int(p["card"]) for p in plays if p["seat"] == s)
+    assert sorted(popcount(history.played(s)) for s in history.steps) == [5, 6, 6]

@@ -136,8 +136,7 @@ class DealHistory(PlayHistory):
     def tally(self, s: int, hand: int) -> Tally:
         out = super().tally(s, hand)
         if s == self.chooser:
-            played = self.steps[s][0][-1] if self.steps[s] else 0  # every card the dealer played this deal
-            out.add(4, trump_by_strength(hand | played) == self.trump)
+            out.add(4, trump_by_strength(hand | self.played(s)) == self.trump)  # the hand as dealt
         return out
 
 

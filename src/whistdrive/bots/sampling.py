@@ -209,6 +209,10 @@ class PlayHistory:
             self.steps[s] = steps[::-1]
         self._seen: dict[tuple[int, int], float] = {}
 
+    def played(self, s: int) -> int:
+        """Every card seat ``s`` played in this deal, as a mask."""
+        return self.steps[s][0][-1] if self.steps[s] else 0
+
     def tally(self, s: int, hand: int) -> Tally:
         """How seat ``s``'s plays fit, if ``hand`` is what it holds now."""
         out = Tally(self.kinds)
