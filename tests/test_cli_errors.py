@@ -63,3 +63,16 @@ def test_help_names_values_not_internal_dests():
         out = run("play", game, "--help").stdout
         assert flag in out and "OPT_" not in out
         assert "docs/rules.md" in out
+
+
+def test_a_reader_that_stops_early_gets_no_error_message(tmp_path):
+    """``whistdrive replay games.jsonl | head`` is not a mistake: the command stops quietly."""
+    assert run("simulate", "knockout", "--games", "60", "--seed", "1", "--out", str(tmp_path / "k.jsonl")).returncode == 0
+    src = str(Path(whistdrive.__file__).parents[1])
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [src, os.environ.get("PYTHONPATH")]))}
+    p = subprocess.Popen([sys.executable, "-m", "whistdrive", "replay", str(tmp_path / "k.jsonl")],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    assert p.stdout.readline().startswith(b"== ")
+    p.stdout.close()  # far more than a pipe's buffer is still to come
+    assert p.wait(timeout=120) == 1
+    assert p.stderr.read() == b""

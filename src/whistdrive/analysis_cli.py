@@ -35,14 +35,14 @@ def register(sub) -> None:
                            description="Read a position in the text form of docs/solver.md and print the value "
                                        "of every legal card.")
     solve.add_argument("file", help="position file, or - for standard input")
-    solve.add_argument("--lang", choices=("en", "ru"), default="en")
+    solve.add_argument("--lang", choices=("en", "ru"), default="en", help="language of the verdicts (default en)")
     solve.set_defaults(run=_run_solve)
     an = sub.add_parser("analyse", aliases=["analyze"], help="the solver's verdict on each card of a record",
                         description="For each decision of a record whose position is fully known (German Whist "
                                     "stage 2, Humbug Whist after the exchange) or double-dummy (whist, knock-out), print the value of the card "
                                     "played against the best card.")
     an.add_argument("record", help="a .json record")
-    an.add_argument("--lang", choices=("en", "ru"), default="en")
+    an.add_argument("--lang", choices=("en", "ru"), default="en", help="language of the report (default en)")
     an.set_defaults(run=_run_analyse)
 
 

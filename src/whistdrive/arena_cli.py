@@ -24,9 +24,9 @@ def register(subparsers) -> None:
     p = subparsers.add_parser(
         "arena", help="bots play duplicate deals; prints score difference, win rate and time per move",
         description="Play duplicate deals (same cards, seats swapped or rotated) between bots and report, per bot, "
-                    "the mean score difference per deal with a 95%% confidence interval, the win rate and the "
+                    "the mean score difference per deal with a 95% confidence interval, the win rate and the "
                     "time per move. Bots: random, beginner, intermediate, expert, cheater, expert-2026.11 (the expert "
-                    "frozen as it was before issue 14, to measure changes against); LEVEL:SECONDS sets a "
+                    "as it played in November 2026, kept unchanged as a yardstick); LEVEL:SECONDS sets a "
                     "budget per move (e.g. expert:0.3), LEVEL:worlds=N a budget of N sampled worlds per move "
                     "(e.g. expert:worlds=64), which gives the same results on any machine; openspiel-ismcts:N is "
                     "OpenSpiel's ISMCTS with N simulations per move (needs the rl extra).")
@@ -34,7 +34,7 @@ def register(subparsers) -> None:
     p.add_argument("--bots", required=True,
                    help="comma-separated: German and Humbug A,B; whist A,B (partnerships); Knock-out one per seat")
     p.add_argument("--deals", type=int, default=100, help="duplicate deals to play (default 100)")
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--seed", type=int, default=0, help="deals the cards: the same seed gives the same deals (default 0)")
     p.add_argument("--workers", type=int, default=1, help="processes (default 1; with a local --ray, its CPUs)")
     p.add_argument("--ray", nargs="?", const="local", metavar="ADDRESS",
                    help="run the deals as Ray tasks: on a local Ray, or on the cluster at ADDRESS (needs ray)")

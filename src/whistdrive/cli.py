@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from typing import NoReturn
 
@@ -71,6 +72,9 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         return args.run(args) or 0
+    except BrokenPipeError:  # the reader stopped early (`| head`): not the user's mistake, so no message
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # Python's flush at exit would fail again
+        return 1
     except (WhistError, OSError, UnicodeDecodeError) as e:
         print(f"whistdrive: error: {describe(e)}", file=sys.stderr)
         return USER_ERROR

@@ -64,7 +64,7 @@ def register(sub) -> None:
     )
     rep.add_argument("file", help="a .json record or a .jsonl file of records")
     rep.add_argument("--check", action="store_true", help="only validate, print a summary")
-    rep.add_argument("--lang", choices=("en", "ru"), default=help_lang())
+    rep.add_argument("--lang", choices=("en", "ru"), default=help_lang(), help="language (default from LANG)")
     rep.set_defaults(run=_run_replay)
 
 

@@ -33,7 +33,8 @@ def register(subparsers) -> None:
                    help="unfinished tables one network address may create (default 60)")
     p.add_argument("--idle-seconds", type=float, default=300.0,
                    help="seconds before a table nobody uses leaves memory; the database keeps it (default 300)")
-    p.add_argument("--log-level", default="info")
+    p.add_argument("--log-level", default="info", choices=("debug", "info", "warning", "error", "critical"),
+                   help="how much the server logs (default info)")
     p.set_defaults(run=serve)
 
     d = subparsers.add_parser("db", help="the web app's database: upgrade its schema, or show its revision",
