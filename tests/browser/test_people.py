@@ -145,10 +145,18 @@ def test_whist_partners_in_two_browsers_with_a_spectator(people, people_server):
     watcher.page.wait_for_selector(".seat")
     assert south.page.inner_text("#status") == "Waiting for players"  # nobody is thinking yet
     assert watcher.page.inner_text(".mine-head .seat-name") == "South"  # a spectator is not "You"
+    # the people panel and its invitation name seats as the table does
+    assert [e.inner_text() for e in south.page.query_selector_all("#people li b")] == ["North", "East", "South", "West"]
+    assert south.page.inner_text("label[for='invite-0']") == "Seat North"
     join(north, invite, "Nora")
     south.page.wait_for_selector(".hand.my-turn .card.legal, .seat.turn", timeout=TIMEOUT_MS)
     assert "Nora" in south.page.inner_text(".seat.pos-top")  # the partner's name opposite
     assert "partner" in north.page.inner_text(".seat.pos-top")
+    # a spectator belongs to neither partnership: no "partner", no "we"
+    assert "partner" not in watcher.page.inner_text("#table")
+    assert "Tricks (North–South : East–West)" in watcher.page.inner_text("#table")
+    assert [e.inner_text() for e in watcher.page.query_selector_all(".score-sheet thead th")][-2:] == \
+        ["North–South", "East–West"]
     # the invitation was for one use
     other = people()
     other.page.goto(invite)
@@ -179,6 +187,23 @@ def test_knockout_three_people_two_computers(people, people_server):
     assert [s["player"] for s in rec["seats"]] == ["human", "human", "human", "bot:random", "bot:random"]
     for seat, p in ((0, host), (1, a), (2, b)):
         check_frames(rec, p.frames, lambda g, seat=seat: hidden_cards(g, seat))
+
+
+def test_no_card_is_playable_before_every_seat_is_taken(people, people_server):
+    host = people()
+    for _ in range(12):  # until the creator is the one to lead
+        create(host, people_server, "german", {}, persons=[0])
+        host.page.wait_for_function("() => WD.table.view")
+        if host.page.evaluate("WD.table.view.current_seat === WD.table.snap.human_seat"):
+            break
+    else:
+        pytest.fail("the creator was never the one to lead in 12 tables")
+    assert len(host.page.query_selector_all(".hand .card")) == 13
+    assert host.page.query_selector_all(".hand.my-turn, .hand .card.legal") == []
+    host.page.click(".hand .card >> nth=0", force=True)  # as a person clicks a card that is not lifted
+    host.page.wait_for_selector("#flash:not([hidden])")
+    assert host.page.inner_text("#flash") == "The game starts when every person has taken their seat."
+    assert host.page.evaluate("WD.table.view.hand.length") == 13  # nothing was played
 
 
 def test_the_people_panel_appears_when_its_script_loads_after_the_tables_snapshot(people, people_server):

@@ -370,8 +370,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             return JSONResponse({"error": e.code, "message": e.message}, status_code=400)
         name = invites.clean_name(wanted.name)
         if name is None:
-            return JSONResponse({"error": "bad_name", "message": f"a name of 1 to {invites.MAX_NAME} characters"},
-                                status_code=400)
+            return JSONResponse({"error": "bad_name", "message": invites.NAME_RULE}, status_code=400)
         person = owner_of(request)
         minted = person is None
         if minted:

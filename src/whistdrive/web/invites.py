@@ -15,6 +15,7 @@ import unicodedata
 
 INVITE_TTL = 24 * 3600.0  # seconds an invitation stays valid
 MAX_NAME = 24
+NAME_RULE = f"a name of 1 to {MAX_NAME} characters"  # what a refused name is told
 
 
 def new_token() -> str:

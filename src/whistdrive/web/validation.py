@@ -25,6 +25,7 @@ from pydantic import (
 )
 
 from whistdrive.record_schema import known_game
+from whistdrive.web.invites import NAME_RULE
 
 Name = Annotated[StrictStr, Field(max_length=32)]
 OptionValue = StrictBool | StrictInt | Annotated[StrictStr, Field(max_length=32)] | None
@@ -145,6 +146,8 @@ def join_request(body: bytes) -> JoinTable:
     try:
         return JoinTable.model_validate_json(body)
     except ValidationError as e:
+        if e.errors(include_url=False, include_input=False)[0]["loc"] == ("name",):  # one answer however long
+            raise Refused("bad_name", NAME_RULE) from None
         raise _refusal(e, "bad_request") from None
 
 

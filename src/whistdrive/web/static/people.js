@@ -56,11 +56,7 @@
       el("button", { type: "button", class: "copy", onclick: () => { box.select(); navigator.clipboard && navigator.clipboard.writeText(url); } }, t("Copy")));
   }
   function seatTitle(seat) {
-    if (WD.table && WD.table.view) {
-      const names = WD.table.view.seat_names || [];
-      return names[seat] || String(seat + 1);
-    }
-    return String(seat + 1);
+    return WD.tableSeatTitle ? WD.tableSeatTitle(seat) : t("Player {n}", { n: seat + 1 });
   }
   function draw() {
     const s = P.snap;

@@ -30,6 +30,9 @@
   function seatLabel(seat) {
     return G.seatLabel ? G.seatLabel(seat) : seatName(seat);
   }
+  function seatTitle(seat) { // the seat's place, whoever sits there (the people panel, its invitations)
+    return GAME === "whist" ? GAME_VIEWS.whist.seatName(seat) : t("Player {n}", { n: seat + 1 });
+  }
   function position(seat) {
     const n = S.view.seat_names.length, human = S.snap.human_seat;
     const rel = (seat - human + n) % n;
@@ -207,7 +210,8 @@
     return (S.snap.players || []).filter((p) => p.kind === "human").length > 1;
   }
   function myTurn() {
-    return S.view && !S.busy && S.queue.length === 0 && S.view.current_seat === S.snap.human_seat && !S.view.over;
+    return S.view && !S.busy && S.queue.length === 0 && S.view.current_seat === S.snap.human_seat && !S.view.over
+      && S.snap.status !== "open" && !S.snap.spectator; // nobody plays before every seat is taken; spectators never
   }
   function play(action) {
     if (!myTurn() || S.pendingAct) return;
@@ -359,7 +363,7 @@
     cards.forEach((c) => {
       const legal = canPlay && v.legal.includes(c);
       const b = WD.cardButton(c, { legal: legal, playable: canPlay, why: why && why.short, onPlay: (card, ok) => {
-        if (!canPlay) { showError(t("It is not your turn.")); return; }
+        if (!canPlay) { showError(S.snap.status === "open" ? t(ERRORS.not_started) : t("It is not your turn.")); return; }
         if (!ok) { showError(why ? why.full : t("That card cannot be played now.")); return; }
         play(card);
       } });
@@ -410,7 +414,7 @@
     const v = S.view;
     const dl = el("dl", { class: "facts" });
     if (v.trump) dl.append(info(t("Trumps"), el("span", { class: "trump" }, WD.suitIcon(v.trump), " ", WD.suitTitle(v.trump)), "info-trump"));
-    else if (v.decision === "trump") dl.append(info(t("Trumps"), v.current_seat === S.snap.human_seat ? t("not chosen yet: you choose")
+    else if (v.decision === "trump") dl.append(info(t("Trumps"), v.current_seat === S.snap.human_seat && !S.snap.spectator ? t("not chosen yet: you choose")
       : t("not chosen yet: {player} chooses", { player: seatName(v.current_seat) }), "info-trump"));
     else dl.append(info(t("Trumps"), t("not chosen yet"), "info-trump"));
     G.facts(v, dl);
@@ -423,8 +427,10 @@
   const GAME_VALUES = { 3: "a treble: 3 rubber points", 2: "a double: 2 rubber points", 1: "a single: 1 rubber point" }; // i18n
   // A score sheet's two columns: the human's side first (whist: We / They; Humbug Whist: You / Computer).
   const COLUMNS = {
-    whist: { mine: () => S.snap.human_seat % 2, heads: () => [t("We"), t("They")],
-      wonBy: (mine, score) => (mine ? t("won by us, {score}", { score: score }) : t("won by them, {score}", { score: score })) },
+    whist: { mine: () => (S.snap.spectator ? 0 : S.snap.human_seat % 2), // a spectator is nobody's "we"
+      heads: () => (S.snap.spectator ? [t("North–South"), t("East–West")] : [t("We"), t("They")]),
+      wonBy: (mine, score) => (S.snap.spectator ? t("won by {side}, {score}", { side: mine ? t("North–South") : t("East–West"), score: score })
+        : mine ? t("won by us, {score}", { score: score }) : t("won by them, {score}", { score: score })) },
     humbug: { mine: () => S.snap.human_seat, heads: () => [t("You"), seatName(1 - S.snap.human_seat)],
       wonBy: (mine, score) => (mine ? t("won by you, {score}", { score: score }) : t("won by the opponent, {score}", { score: score })) },
   };
@@ -580,7 +586,7 @@
     return el("span", { class: "prize" }, WD.cardImage(card, "small"), " ", text);
   }
   function heldBy(card, dealer) {
-    return dealer === S.snap.human_seat ? t("{card}, held by you", { card: WD.cardName(card) })
+    return dealer === S.snap.human_seat && !S.snap.spectator ? t("{card}, held by you", { card: WD.cardName(card) })
       : t("{card}, held by {player}", { card: WD.cardName(card), player: seatName(dealer) });
   }
   const GAME_VIEWS = {
@@ -614,10 +620,11 @@
     },
     whist: {
       seatName: (seat) => t({ 0: "North", 1: "East", 2: "South", 3: "West" }[seat]), // i18n
-      seatLabel: (seat) => (seat === (S.snap.human_seat + 2) % 4 ? seatName(seat) + " · " + t("partner") : seatName(seat)),
+      seatLabel: (seat) => (seat === (S.snap.human_seat + 2) % 4 && !S.snap.spectator ? seatName(seat) + " · " + t("partner") : seatName(seat)),
       trickCount: (v, seat) => v.tricks.filter((tr) => tr.winner === seat).length,
       facts(v, dl) {
         if (v.turned_up) dl.append(info(t("Turned-up trump"), turnedUp(v.turned_up, heldBy(v.turned_up, v.dealer))));
+        if (S.snap.spectator) { dl.append(info(t("Tricks (North–South : East–West)"), `${v.tricks_won[0]} : ${v.tricks_won[1]}`, "info-tricks")); return; }
         const we = S.snap.human_seat % 2; // the viewer's partnership: a person may sit East or West
         dl.append(info(t("Tricks (We : They)"), `${v.tricks_won[we]} : ${v.tricks_won[1 - we]}`, "info-tricks"));
       },
@@ -729,4 +736,5 @@
   });
   WD.table = S; // for debugging and tests
   WD.tableSend = send; // people.js: leave the table
+  WD.tableSeatTitle = seatTitle; // people.js: whose seat
 })(window.WD);
