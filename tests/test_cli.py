@@ -56,13 +56,14 @@ def test_humbug_rubber_in_the_terminal(lang, words):
 
 def test_invalid_input_is_explained_and_asked_again():
     out = []
-    answers = ["ZZ", "99", "?", "s", "l", "q"]
+    answers = ["ZZ", "99", "", "  ", "?", "s", "l", "q"]
     play_game("german", {}, seed=4, lang="ru", color=False, level="random", input_fn=scripted(answers),
               output=out.append)
     text = "\n".join(out)
     assert "Не понял 'ZZ'" in text and "Выберите номер от 1 до" in text and "Введите карту" in text
     assert "Взяток ещё не было." in text  # 'l' before the first trick
     assert "unknown" not in text  # the card parser's English detail stays out of Russian
+    assert "Не понял ''" not in text and "Не понял '  '" not in text  # Enter alone just asks again
     assert text.strip().endswith("До встречи.")
 
 
@@ -91,6 +92,23 @@ def test_russian_narration_agrees_with_you_and_names_the_seats_in_russian():
     assert "Партнёр (Север)" in text and "Сдающий: Восток" in text and "Восток берёт взятку" in text
     assert "NS" not in text and "EW" not in text
     assert re.search(r"Север–Юг \d+ взят\w*, Восток–Запад \d+ взят", text)
+
+
+def test_german_whist_tells_the_loser_of_a_prize_which_card_they_drew():
+    out = []
+    play_game("german", {}, seed=4, lang="en", color=False, level="random", input_fn=scripted(["1"] * 200),
+              output=out.append)
+    out = "\n".join(out).splitlines()
+
+    def held(lines):  # the cards of the last "Your hand:" line ("1:10♥" playable, "(8♠)" not)
+        hand = [line for line in lines if line.startswith("Your hand:")][-1]
+        return {token.split(":")[-1].strip("()") for token in hand.split()[2:]}
+
+    draws = [(i, line.rsplit(" ", 1)[1]) for i, line in enumerate(out) if "; you drew " in line]
+    assert len(draws) >= 3
+    for i, card in draws:  # in the hand shown next, and not in the one before
+        assert card in held(out[:i + 1] + [next(h for h in out[i:] if h.startswith("Your hand:"))])
+        assert card not in held(out[:i])
 
 
 def test_the_exchange_has_its_own_help():

@@ -12,7 +12,8 @@ from .render import EXCHANGE_TEXTS, Style, about, label, seat_name
 TRUMP_CHOSEN = (N_("{who} chose trump {suit}"), N_("You chose trump {suit}"))
 TRICK_WON = (N_("{who} won the trick"), N_("You won the trick"))
 PRIZE_TAKEN = (N_("{who} took the prize {card}; the other drew a card"),
-               N_("You took the prize {card}; the other drew a card"))
+               N_("You took the prize {card}; the opponent drew a card"))
+YOU_DREW = N_("{who} took the prize {card}; you drew {drawn}")  # the reader sees their own draw
 
 
 def name(game: Game, seat: int, lang: str, viewer: int | None) -> str:
@@ -25,7 +26,7 @@ def apply_and_narrate(game: Game, action, style: Style, viewer: int | None = Non
     seat, decision = game.current_seat, game.decision
     play, deals_before = game.play, len(game.deal_results)
     tricks_before = len(play.tricks)
-    prize = game.stock[0] if game.name == "german" and game.stock else None
+    prize, drawn = (game.stock[0], game.stock[1]) if game.name == "german" and game.stock else (None, None)
     game.apply(action)
     who = name(game, seat, lang, viewer)
     if decision.value == "exchange":
@@ -38,7 +39,11 @@ def apply_and_narrate(game: Game, action, style: Style, viewer: int | None = Non
         winner_name = name(game, winner, lang, viewer)
         lines.append(about(style, TRICK_WON, winner, viewer, winner_name))
         if prize is not None and len(play.tricks) <= 13:
-            lines.append(about(style, PRIZE_TAKEN, winner, viewer, winner_name, card=style.card(str(DECK[prize]))))
+            card = style.card(str(DECK[prize]))
+            if viewer is not None and winner != viewer:
+                lines.append(_(YOU_DREW).format(who=winner_name, card=card, drawn=style.card(str(DECK[drawn]))))
+            else:
+                lines.append(about(style, PRIZE_TAKEN, winner, viewer, winner_name, card=card))
     if len(game.deal_results) > deals_before:
         lines.append(style.bold(_("Deal over.") + " " + deal_summary(game, game.deal_results[-1], lang, viewer)))
     if game.is_over:

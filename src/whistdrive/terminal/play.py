@@ -111,6 +111,8 @@ def _ask(game, me: int, style: Style, input_fn, output):
         except EOFError:
             return None
         command = text.strip().lower()
+        if not command:  # Enter alone: ask again
+            continue
         if command in ("q", "quit", "exit", "в", "выход"):
             return None
         if command in ("?", "h", "help", "помощь"):
