@@ -85,3 +85,15 @@ def test_error_page_is_translated_and_escaped(client):
     r = client.get("/rules/%3Cscript%3Ealert(1)")
     assert r.status_code == 404 and "<script>alert" not in r.text
     assert "<h1>Такой игры нет.</h1>" in r.text and ">В лобби</a>" in r.text
+
+
+def test_the_rules_banner_words_a_tables_options_as_the_lobby_does(client):
+    from whistdrive.games import GAMES
+
+    params = {p.name: p for p in GAMES["german"].Options.params()}
+    r = client.get("/rules/german?lang=ru&o.count=all26&o.follow_suit_stage1=false&o.deals=3")
+    banner = r.text.split('class="opt-banner"')[1].split("</p>")[0]
+    count = params["count"]
+    assert f"{count.label.ru}: {next(c.label.ru for c in count.choices if c.value == 'all26')}" in banner
+    assert f"{params['follow_suit_stage1'].label.ru}: нет" in banner and f"{params['deals'].label.ru}: 3" in banner
+    assert "all26" not in banner and "follow_suit_stage1" not in banner.replace('href="#opt-follow_suit_stage1"', "")

@@ -26,8 +26,8 @@ class GermanWhistOptions(Options):
     scoring: str = option(
         "game", label=Text("Scoring", "Подсчёт очков"),
         help=Text("Points for a deal won: 1 (default), the difference in tricks, or the tricks over the book.",
-                  "Очки за выигранную раздачу: 1 (по умолчанию), разница во взятках или взятки сверх книжки."),
-        choices=(("game", Text("1 point per deal won", "1 очко за выигранную раздачу")),
+                  "Очки за выигранную сдачу: 1 (по умолчанию), разница во взятках или взятки сверх книжки."),
+        choices=(("game", Text("1 point per deal won", "1 очко за выигранную сдачу")),
                  ("difference", Text("Difference in tricks", "Разница во взятках")),
                  ("over_book", Text("Tricks over book", "Взятки сверх книжки"))))
     high_low: bool = option(
@@ -35,9 +35,9 @@ class GermanWhistOptions(Options):
         help=Text("A red trump card: most tricks win; a black one: fewest tricks win (default off).",
                   "Красный козырь: выигрывает больше взяток, чёрный: меньше (по умолчанию нет)."))
     deals: int = option(
-        1, bounds=(1, 100), label=Text("Deals", "Раздачи"),
+        1, bounds=(1, 100), label=Text("Deals", "Сдач в партии"),
         help=Text("Deals in the session, the dealer alternating (default 1).",
-                  "Сколько раздач в партии, сдающий чередуется (по умолчанию 1)."))
+                  "Сколько сдач в партии, сдающий чередуется (по умолчанию 1)."))
 
 
 def deal_points(counted: tuple[int, int], low: bool, count: str, scoring: str) -> tuple[int | None, int]:

@@ -16,7 +16,7 @@ PRESETS = {"english": {"target": 5, "honours": True}, "american": {"target": 7, 
 SIDES = ("NS", "EW")
 LENGTH = (("rubber", Text("A rubber (best of three games)", "Роббер (до двух выигранных геймов)")),
           ("game", Text("One game", "Один гейм")),
-          ("deal", Text("One deal", "Одна раздача")))
+          ("deal", Text("One deal", "Одна сдача")))
 
 
 @dataclass(frozen=True)
@@ -48,7 +48,7 @@ class WhistOptions(Options):
     length: str = option(
         "rubber", label=Text("Length", "Продолжительность"),
         help=Text("Play a rubber (default), one game or one deal.",
-                  "Играть роббер (по умолчанию), один гейм или одну раздачу."),
+                  "Играть роббер (по умолчанию), один гейм или одну сдачу."),
         choices=LENGTH)
 
 

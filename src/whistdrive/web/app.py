@@ -59,6 +59,22 @@ def game_meta() -> dict:
     return out
 
 
+def option_texts(game: str, lang: str, chosen: dict[str, str]) -> list[tuple[str, str, str]]:
+    """``(name, label, value)`` of a table's options as the lobby words them (the rules page's banner)."""
+    _ = i18n.gettext_for(lang)[0]
+    params = {p.name: p for p in GAMES[game].Options.params()}
+    out = []
+    for name, value in chosen.items():
+        p = params.get(name)
+        if p is None:
+            out.append((name, name, value))
+            continue
+        words = {c.value: c.label.get(lang) for c in p.choices} if p.choices else \
+            {"true": _("yes"), "false": _("no")} if p.kind == "bool" else {}
+        out.append((name, p.label.get(lang), words.get(value, value)))
+    return out
+
+
 @dataclass
 class Settings:
     database_url: str = "sqlite:///whistdrive.db"
@@ -278,7 +294,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             return error_page(request, 404, N_("The rules of this game are not written yet."))
         title, body, toc = rendered
         return page(request, "rules.html", title or _("Rules"), ["replay.js", "rules.js"], {"game": game},
-                    body=Markup(body), toc=toc, chosen=chosen)
+                    body=Markup(body), toc=toc, chosen=option_texts(game, lang, chosen))
 
     @app.get("/i18n/{lang}.json")
     async def i18n_catalog(lang: str):
