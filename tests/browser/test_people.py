@@ -8,6 +8,7 @@ a person's frames carry no card their seat may not know, a spectator's no hidden
 from __future__ import annotations
 
 import json
+import re
 import time
 
 import pytest
@@ -204,6 +205,21 @@ def test_no_card_is_playable_before_every_seat_is_taken(people, people_server):
     host.page.wait_for_selector("#flash:not([hidden])")
     assert host.page.inner_text("#flash") == "The game starts when every person has taken their seat."
     assert host.page.evaluate("WD.table.view.hand.length") == 13  # nothing was played
+
+
+@pytest.mark.parametrize("game, options", [("german", {}), ("humbug", {"length": "deal"})])
+def test_a_spectator_of_a_two_player_game_reads_both_players_by_name(people, people_server, game, options):
+    host, guest, watcher = people(), people(), people()
+    create(host, people_server, game, options, persons=[0])
+    [invite] = invitations(host)
+    watcher.page.goto(host.page.input_value("#watch-link"))
+    join(guest, invite, "Gus")
+    play_all([host, guest])
+    watcher.page.wait_for_selector("#over-dialog", timeout=TIMEOUT_MS)
+    said = watcher.page.inner_text("#over-dialog") + "\n" + watcher.page.inner_text("#table")
+    assert "Gus" in said and "Player 1" in said
+    assert not re.search(r"\b(you|You|opponent|Opponent)\b", said), said
+    assert "you" in host.page.inner_text("#over-dialog").lower()  # a player still reads "you"
 
 
 def test_the_people_panel_appears_when_its_script_loads_after_the_tables_snapshot(people, people_server):

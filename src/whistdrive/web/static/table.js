@@ -30,6 +30,10 @@
   function seatLabel(seat) {
     return G.seatLabel ? G.seatLabel(seat) : seatName(seat);
   }
+  /** A spectator of a two-player game reads both players by name where a player reads "you" and "opponent". */
+  function names2(hs, values) {
+    return Object.assign({ p: seatName(hs), q: seatName(1 - hs) }, values);
+  }
   function seatTitle(seat) { // the seat's place, whoever sits there (the people panel, its invitations)
     return GAME === "whist" ? GAME_VIEWS.whist.seatName(seat) : t("Player {n}", { n: seat + 1 });
   }
@@ -431,8 +435,9 @@
       heads: () => (S.snap.spectator ? [t("North–South"), t("East–West")] : [t("We"), t("They")]),
       wonBy: (mine, score) => (S.snap.spectator ? t("won by {side}, {score}", { side: mine ? t("North–South") : t("East–West"), score: score })
         : mine ? t("won by us, {score}", { score: score }) : t("won by them, {score}", { score: score })) },
-    humbug: { mine: () => S.snap.human_seat, heads: () => [t("You"), seatName(1 - S.snap.human_seat)],
-      wonBy: (mine, score) => (mine ? t("won by you, {score}", { score: score }) : t("won by the opponent, {score}", { score: score })) },
+    humbug: { mine: () => S.snap.human_seat, heads: () => [S.snap.spectator ? seatName(S.snap.human_seat) : t("You"), seatName(1 - S.snap.human_seat)],
+      wonBy: (mine, score) => (S.snap.spectator ? t("won by {player}, {score}", { player: seatName(mine ? S.snap.human_seat : 1 - S.snap.human_seat), score: score })
+        : mine ? t("won by you, {score}", { score: score }) : t("won by the opponent, {score}", { score: score })) },
   };
   function gameWon(g) {
     const c = COLUMNS[GAME], me = c.mine();
@@ -542,7 +547,7 @@
     if (S.shownOver) return;
     S.shownOver = true;
     const v = S.view, r = v.result || {}, hs = S.snap.human_seat;
-    const text = G.resultText ? G.resultText(r, hs) : r.winner === hs ? t("You win!")
+    const text = G.resultText ? G.resultText(r, hs) : r.winner === hs && !S.snap.spectator ? t("You win!")
       : r.winner === null || r.winner === undefined ? t("A draw.") : t("{player} wins.", { player: seatName(r.winner) });
     const last = (v.deal_results || [])[v.deal_results.length - 1];
     const content = el("div", {}, el("p", { class: "big", id: "result-text" }, text), last ? dealSummaryContent(v, last) : null);
@@ -610,13 +615,17 @@
       },
       dealSummary(v, r, hs) {
         const os = 1 - hs;
-        const won = r.winner === hs ? t("You win the deal.") : r.winner === null ? t("The deal is drawn.") : t("The opponent wins the deal.");
+        const watching = S.snap.spectator;
+        const won = r.winner === null ? t("The deal is drawn.") : watching ? t("{player} wins the deal.", { player: seatName(r.winner) })
+          : r.winner === hs ? t("You win the deal.") : t("The opponent wins the deal.");
+        const counted = { a: r.counted[hs], b: r.counted[os] };
         return el("div", {}, el("p", { class: "big" }, won),
-          el("p", {}, t("Tricks that count: you {a}, opponent {b}.", { a: r.counted[hs], b: r.counted[os] })),
+          el("p", {}, watching ? t("Tricks that count: {p} {a}, {q} {b}.", names2(hs, counted)) : t("Tricks that count: you {a}, opponent {b}.", counted)),
           r.points ? el("p", {}, tn("{n} point", "{n} points", r.points)) : null);
       },
       matchSummary: (v, hs) => (v.options.deals > 1
-        ? el("p", {}, t("Points: you {a}, opponent {b}.", { a: v.points[hs], b: v.points[1 - hs] })) : null),
+        ? el("p", {}, S.snap.spectator ? t("Points: {p} {a}, {q} {b}.", names2(hs, { a: v.points[hs], b: v.points[1 - hs] }))
+          : t("Points: you {a}, opponent {b}.", { a: v.points[hs], b: v.points[1 - hs] })) : null),
     },
     whist: {
       seatName: (seat) => t({ 0: "North", 1: "East", 2: "South", 3: "West" }[seat]), // i18n
@@ -677,7 +686,7 @@
           v.exchanges.map((e) => exchangeText(e.seat, e.choice)).join(" "))));
         if (v.laid_aside.length) dl.append(info(t("You laid aside"), el("div", { class: "known-cards", id: "laid-aside" },
           sortHand(v.laid_aside).map((c) => WD.cardImage(c, "small")))));
-        dl.append(info(t("Tricks (you : opponent)"), `${v.tricks_won[hs]} : ${v.tricks_won[os]}`, "info-tricks"));
+        dl.append(info(S.snap.spectator ? t("Tricks ({p} : {q})", names2(hs)) : t("Tricks (you : opponent)"), `${v.tricks_won[hs]} : ${v.tricks_won[os]}`, "info-tricks"));
       },
       // The two widows lie face down beside the table until somebody takes one.
       feltExtras(v, cols) {
@@ -686,10 +695,13 @@
       },
       panel: () => scoreSheet(),
       dealSummary(v, r, hs) {
-        const os = 1 - hs, won = r.game_won_by !== null && r.game_won_by !== undefined;
-        return el("div", {}, el("p", { class: "big" }, t("Tricks: you {a}, opponent {b}.", { a: r.tricks[hs], b: r.tricks[os] })),
-          el("p", {}, t("Points this deal: you {a}, opponent {b}.", { a: r.points[hs], b: r.points[os] })),
-          (r.honour_points[0] || r.honour_points[1]) ? el("p", {}, t("Honours: you {a}, opponent {b}.", { a: r.honour_points[hs], b: r.honour_points[os] })) : null,
+        const os = 1 - hs, won = r.game_won_by !== null && r.game_won_by !== undefined, watching = S.snap.spectator;
+        const tricks = { a: r.tricks[hs], b: r.tricks[os] }, points = { a: r.points[hs], b: r.points[os] };
+        const honours = { a: r.honour_points[hs], b: r.honour_points[os] };
+        return el("div", {}, el("p", { class: "big" }, watching ? t("Tricks: {p} {a}, {q} {b}.", names2(hs, tricks)) : t("Tricks: you {a}, opponent {b}.", tricks)),
+          el("p", {}, watching ? t("Points this deal: {p} {a}, {q} {b}.", names2(hs, points)) : t("Points this deal: you {a}, opponent {b}.", points)),
+          (r.honour_points[0] || r.honour_points[1]) ? el("p", {}, watching ? t("Honours: {p} {a}, {q} {b}.", names2(hs, honours))
+            : t("Honours: you {a}, opponent {b}.", honours)) : null,
           won ? el("p", { id: "game-line" }, t("Game {n}", { n: v.score.games.length }) + ": " + gameWon(v.score.games[v.score.games.length - 1])) : null);
       },
     },
@@ -698,7 +710,7 @@
 
   // --- Humbug Whist's exchange ---
   function exchangeText(seat, choice) {
-    const you = seat === S.snap.human_seat;
+    const you = seat === S.snap.human_seat && !S.snap.spectator;
     if (choice === "keep") return you ? t("You keep your hand.") : t("{player} keeps the dealt hand.", { player: seatName(seat) });
     if (choice === "left") return you ? t("You take the left widow.") : t("{player} takes the left widow.", { player: seatName(seat) });
     return you ? t("You take the right widow.") : t("{player} takes the right widow.", { player: seatName(seat) });
