@@ -161,3 +161,25 @@ def test_the_game_name_is_checked_against_the_known_games(monkeypatch):
         check({**record, "game": "later"})
     monkeypatch.setitem(games.GAMES, "later", games.GAMES["german"])
     assert check({**record, "game": "later"}).game == "later"
+
+
+@pytest.mark.parametrize("game, options", [("german", {"deals": 2}), ("whist", {}), ("knockout", {"players": 4}),
+                                           ("humbug", {})])
+def test_a_chance_list_that_runs_out_refuses_the_deals_last_card_and_changes_nothing(game, options):
+    """A game dealt from a list of outcomes without a seed: when the list has no deck for the next deal,
+    the last card of this one is refused, and the game is as it was before it (still playable)."""
+    first = new_game(game, options, seed=3)
+    g = new_game(game, options, chance=[dict(o) for o in first.chance.log])  # the first deal's outcomes only
+    rng = random.Random(0)
+    while True:
+        seat, action = g.current_seat, rng.choice(g.legal_actions())
+        before = ([g.observation(s) for s in range(g.num_seats)], list(g.actions), g.legal_actions())
+        try:
+            g.apply(action)
+        except RecordError as e:
+            assert "no 'deck' outcome left" in str(e) or "no 'draw' outcome left" in str(e)
+            break
+    assert ([g.observation(s) for s in range(g.num_seats)], list(g.actions), g.legal_actions()) == before
+    assert g.current_seat == seat and not g.is_over
+    with pytest.raises(RecordError):
+        g.apply(action)  # and again: the list is still short

@@ -115,6 +115,11 @@ class Chance:
         self.replay_only = outcomes is not None and seed is None
         self.log: list[dict] = []
 
+    @property
+    def scripted(self) -> bool:
+        """Whether an outcome still to come is read from the list (which may lack it or be wrong)."""
+        return bool(self._queue) or self.replay_only
+
     def _next(self, kind: str, make) -> dict:
         if self._queue:
             outcome = self._queue.pop(0)
@@ -334,8 +339,22 @@ class Game:
         legal = self._legal()
         if parsed not in legal:
             raise IllegalMove(self._why_illegal(mover, parsed, legal))
-        self._apply(parsed)
+        if self.chance.scripted and self._ends_deal():
+            # The next deal's outcomes come from a list that may lack them or hold a bad one: only
+            # drawing them tells, so the game is kept to be put back as it was.
+            kept = copy.deepcopy(self.__dict__)
+            try:
+                self._apply(parsed)
+            except RecordError:
+                self.__dict__ = kept
+                raise
+        else:
+            self._apply(parsed)
         self.actions.append((mover, parsed))
+
+    def _ends_deal(self) -> bool:
+        """Whether the card about to be played is the deal's last (the only moment chance is drawn)."""
+        return self.decision is Decision.PLAY and sum(len(self.hand(s)) for s in range(self.num_seats)) == 1
 
     def _why_illegal(self, mover: int, action: Action, legal: Sequence[Action]) -> str:
         who = self.seat_names[mover]
