@@ -137,3 +137,12 @@ def test_card_text_and_options_dict_are_fresh_and_unchanged():
     first["target"] = 99
     assert options.to_dict() == asdict(options) and options.to_dict()["target"] == 7
     assert options == WhistOptions(preset="american")
+
+
+def test_a_bad_seat_is_refused_whether_or_not_its_tensor_is_kept():
+    r = RLGame("whist", {}, seed=1)
+    for seat in range(4):
+        r.observation_tensor(seat)  # every seat's vector kept
+    for bad in (-1, 4, True, None, 1.0):
+        with pytest.raises(ValueError, match="seat must be an int 0..3"):
+            r.observation_tensor(bad)

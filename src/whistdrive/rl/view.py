@@ -146,6 +146,7 @@ class RLGame:
 
     def observation_tensor(self, seat: int) -> np.ndarray:
         """float32 vector of ``seat``'s knowledge (layout: ``self.rules.layout``)."""
+        self.game.check_seat(seat)  # before the cache: -1 or True would index another seat's vector
         if self._seen != len(self.game.actions):
             self._resync()
         v = self._vecs[seat]
