@@ -183,3 +183,17 @@ def test_a_chance_list_that_runs_out_refuses_the_deals_last_card_and_changes_not
     assert g.current_seat == seat and not g.is_over
     with pytest.raises(RecordError):
         g.apply(action)  # and again: the list is still short
+
+
+@pytest.mark.parametrize("seed", ["abc", 1.5, True])
+def test_a_seed_that_is_not_a_whole_number_is_refused(seed):
+    from whistdrive import InvalidOptions
+
+    with pytest.raises(InvalidOptions, match="seed must be a whole number"):
+        new_game("german", seed=seed)
+
+
+@pytest.mark.parametrize("chance", ["xx", [1], [["dealer", 0]], [{"type": "dealer", "seat": True}]])
+def test_a_chance_list_that_is_not_outcomes_is_refused_clearly(chance):
+    with pytest.raises(RecordError, match="chance"):
+        new_game("german", chance=chance)

@@ -107,6 +107,10 @@ class Chance:
     """
 
     def __init__(self, seed: int | None = None, outcomes: list[dict] | None = None):
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+            raise InvalidOptions(f"seed must be a whole number, got {seed!r}")  # True or 1.5 would deal apart from 1
+        if outcomes is not None and not (isinstance(outcomes, list) and all(isinstance(o, dict) for o in outcomes)):
+            raise RecordError("chance must be a list of outcomes, each an object such as {'type': 'dealer', 'seat': 0}")
         self.seed = seed if seed is not None else secrets.randbits(63)
         # One stream per kind of outcome: deal k's deck is the same whatever draws came before,
         # so duplicate tables (same seed, seats rotated) keep sharing their cards.
@@ -134,7 +138,7 @@ class Chance:
 
     def dealer(self, seats: list[int]) -> int:
         o = self._next("dealer", lambda: {"type": "dealer", "seat": self._rngs["dealer"].choice(seats)})
-        if o.get("seat") not in seats:
+        if type(o.get("seat")) is not int or o["seat"] not in seats:  # True equals 1 but is no seat
             raise RecordError(f"chance outcome {len(self.log) - 1}: dealer must be one of {seats}")
         return o["seat"]
 
