@@ -54,3 +54,10 @@ def test_suit_parsing():
     assert Suit.parse("♥") == Suit.parse("h") == Suit.parse("черви") == Suit.HEARTS
     with pytest.raises(ParseError, match="'X'"):
         Suit.parse("X")
+
+
+@pytest.mark.parametrize("token, fault", [("AH,", "unknown suit ','"), ("10", "unknown suit '0'"),
+                                          ("XS", "unknown rank 'X'"), ("1H", "unknown rank '1'"), ("QЖ", "unknown suit 'Ж'")])
+def test_a_bad_card_names_the_part_at_fault(token, fault):
+    with pytest.raises(ParseError, match=fault):
+        Card.parse(token)

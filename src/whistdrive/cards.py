@@ -150,12 +150,12 @@ class Card(_CardFields):
         if len(text) < 2 or len(text) > 3:
             raise ParseError(f"bad card {token!r}: expected rank then suit, e.g. 'QH', '10♥', 'Д♥'")
         rank_text, suit_text = text[:-1].lower(), text[-1].lower()
+        suit = _SUIT_NAMES.get(suit_text)  # first: in 'AH,' or '10' the last character is the fault, not the rank
+        if suit is None:
+            raise ParseError(f"bad card {token!r}: unknown suit {text[-1]!r} (S H D C or ♠ ♥ ♦ ♣)")
         rank = _RANK_TOKENS.get(rank_text)
         if rank is None:
             raise ParseError(f"bad card {token!r}: unknown rank {text[:-1]!r} (A K Q J T 10 9..2 or Т К Д В)")
-        suit = _SUIT_NAMES.get(suit_text) if len(suit_text) == 1 else None
-        if suit is None:
-            raise ParseError(f"bad card {token!r}: unknown suit {text[-1]!r} (S H D C or ♠ ♥ ♦ ♣)")
         if _is_cyrillic(rank_text) and suit_text.isalpha():
             raise ParseError(f"bad card {token!r}: Russian ranks take a suit symbol (♠ ♥ ♦ ♣)")
         return cls(suit, rank)
