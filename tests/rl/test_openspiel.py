@@ -74,3 +74,15 @@ def test_chance_nodes_deal_the_deck_card_by_card():
         state.apply_action(outcomes[0][0])
     assert state.current_player() == 0 and state.rl.game.dealer == 1
     assert state.rl.game.hand(0)[0].index == 0  # A (first to receive) got the top card, 2S
+
+
+@pytest.mark.parametrize("name, params", [("whistdrive_german", {}), ("whistdrive_whist", {"length": "deal"}),
+                                          ("whistdrive_humbug", {"length": "deal"})])
+def test_the_longest_game_is_a_deal_of_every_card_and_decision(name, params):
+    """A deal always plays every card dealt (and Humbug's two exchanges): its length is its bound."""
+    game = pyspiel.load_game(name, params)
+    rng = np.random.default_rng(5)
+    for _ in range(3):
+        state = play_randomly(game, rng)
+        players = [a for a in state.full_history() if a.player != pyspiel.PlayerId.CHANCE]
+        assert len(players) == game.max_game_length()

@@ -35,8 +35,8 @@ def _longest(game: str, params: dict) -> int:
     """The longest game, in decisions."""
     if game == "german":
         return 52 * params["deals"]
-    if game in ("whist", "humbug"):  # Humbug: two exchange decisions a deal besides the 52 cards
-        return (52 if game == "whist" else 54) * {"deal": 1, "game": 13}.get(params["length"], 39)
+    if game in ("whist", "humbug"):  # Humbug: 26 cards a deal (two hands of 13) and the two exchanges
+        return (52 if game == "whist" else 28) * {"deal": 1, "game": 13}.get(params["length"], 39)
     return 7 * 28 + 6  # Knock-out: at most 7 hands of cards down to 1, and six trump choices
 
 
