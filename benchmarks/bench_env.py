@@ -36,9 +36,16 @@ def steps_per_second(game: str, options: dict, seconds: float) -> tuple[float, i
     return steps / (time.process_time() - start), games
 
 
+def seconds(text: str) -> float:
+    value = float(text)
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"expected a time above 0, got {text}")
+    return value
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=5.0, help="time per game")
+    parser.add_argument("--seconds", type=seconds, default=5.0, help="CPU seconds per game (default 5)")
     args = parser.parse_args()
     print(f"load average {os.getloadavg()[0]:.2f}")
     print(f"{'game':<10} {'options':<20} {'steps/s (CPU)':>14} {'games':>7}")
