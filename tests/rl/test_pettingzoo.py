@@ -41,6 +41,14 @@ def test_a_whole_game_pays_the_returns(game, options):
     assert list(total.values()) == pytest.approx(e.unwrapped.game.returns())
 
 
+def test_human_mode_prints_the_table_at_each_step_and_returns_nothing(capsys):
+    e = env("german", render_mode="human")
+    e.reset(seed=2)
+    e.step(int(e.observe(e.agent_selection)["action_mask"].argmax()))
+    assert "Trump" in capsys.readouterr().out
+    assert e.render() is None and "Trump" in capsys.readouterr().out
+
+
 def test_render_shows_the_acting_seat_only():
     e = env("german", render_mode="ansi")
     e.reset(seed=2)

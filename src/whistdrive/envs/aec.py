@@ -82,15 +82,20 @@ class WhistdriveEnv(AECEnv):
             self.rewards = dict.fromkeys(self.agents, 0.0)
             self.agent_selection = self.possible_agents[self.game.current_seat]
         if self.render_mode == "human":
-            print(self.render())
+            self.render()
 
     def render(self) -> str | None:
+        """The table as the seat to act sees it: returned in ``ansi`` mode, printed in ``human`` mode."""
         if self.render_mode is None:
             return None
         from ..terminal.render import Style, render
 
-        seat = 0 if self.game.is_over else self.game.current_seat  # the table as the seat to act sees it
-        return render(self.game.observation(seat), Style(color=False, ascii_only=True))
+        seat = 0 if self.game.is_over else self.game.current_seat
+        text = render(self.game.observation(seat), Style(color=False, ascii_only=True))
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
 
     def close(self) -> None:
         pass
