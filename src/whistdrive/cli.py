@@ -71,7 +71,9 @@ def describe(error: Exception) -> str:
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
-        return args.run(args) or 0
+        code = args.run(args) or 0
+        sys.stdout.flush()  # what is still buffered goes now, so that a reader gone shows here
+        return code
     except BrokenPipeError:  # the reader stopped early (`| head`): not the user's mistake, so no message
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # Python's flush at exit would fail again
         return 1
