@@ -193,6 +193,12 @@ def test_a_seed_that_is_not_a_whole_number_is_refused(seed):
         new_game("german", seed=seed)
 
 
+def test_a_numpy_integer_seed_deals_as_the_same_int():
+    import numpy as np
+
+    assert new_game("whist", seed=np.int64(5)).chance.log == new_game("whist", seed=5).chance.log
+
+
 @pytest.mark.parametrize("chance", ["xx", [1], [["dealer", 0]], [{"type": "dealer", "seat": True}]])
 def test_a_chance_list_that_is_not_outcomes_is_refused_clearly(chance):
     with pytest.raises(RecordError, match="chance"):

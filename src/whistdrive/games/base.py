@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 import enum
+import operator
 import random
 import secrets
 from collections.abc import Sequence
@@ -107,9 +108,11 @@ class Chance:
     """
 
     def __init__(self, seed: int | None = None, outcomes: list[dict] | None = None):
-        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-            raise InvalidOptions(f"seed must be a whole number, got {seed!r}")  # True or 1.5 would deal apart from 1
-        if outcomes is not None and not (isinstance(outcomes, list) and all(isinstance(o, dict) for o in outcomes)):
+        if seed is not None:  # True or 1.5 would deal apart from 1; numpy's integers are whole numbers
+            if isinstance(seed, bool) or not hasattr(type(seed), "__index__"):
+                raise InvalidOptions(f"seed must be a whole number, got {seed!r}")
+            seed = operator.index(seed)
+        if outcomes is not None and not (isinstance(outcomes, (list, tuple)) and all(isinstance(o, dict) for o in outcomes)):
             raise RecordError("chance must be a list of outcomes, each an object such as {'type': 'dealer', 'seat': 0}")
         self.seed = seed if seed is not None else secrets.randbits(63)
         # One stream per kind of outcome: deal k's deck is the same whatever draws came before,
