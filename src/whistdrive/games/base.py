@@ -122,6 +122,18 @@ class Chance:
         self.replay_only = outcomes is not None and seed is None
         self.log: list[dict] = []
 
+    def mark(self) -> tuple:
+        """Where the outcomes stand, for :meth:`rewind`."""
+        return len(self.log), list(self._queue), {k: r.getstate() for k, r in self._rngs.items()}
+
+    def rewind(self, mark: tuple) -> None:
+        """Forget the outcomes drawn since ``mark``."""
+        drawn, queue, states = mark
+        del self.log[drawn:]
+        self._queue = queue
+        for k, state in states.items():
+            self._rngs[k].setstate(state)
+
     @property
     def scripted(self) -> bool:
         """Whether an outcome still to come is read from the list (which may lack it or be wrong)."""
@@ -346,22 +358,25 @@ class Game:
         legal = self._legal()
         if parsed not in legal:
             raise IllegalMove(self._why_illegal(mover, parsed, legal))
-        if self.chance.scripted and self._ends_deal():
+        if self.chance.scripted and isinstance(parsed, Card) and self._ends_deal(mover):
             # The next deal's outcomes come from a list that may lack them or hold a bad one: only
-            # drawing them tells, so the game is kept to be put back as it was.
-            kept = copy.deepcopy(self.__dict__)
+            # drawing them tells, so the game is kept to be put back as it was (the actions, which
+            # only grow, and the chance, which rewinds, are not copied).
+            kept = copy.deepcopy({k: v for k, v in self.__dict__.items() if k not in ("actions", "chance")})
+            mark = self.chance.mark()
             try:
                 self._apply(parsed)
             except RecordError:
-                self.__dict__ = kept
+                self.__dict__.update(kept)
+                self.chance.rewind(mark)
                 raise
         else:
             self._apply(parsed)
         self.actions.append((mover, parsed))
 
-    def _ends_deal(self) -> bool:
-        """Whether the card about to be played is the deal's last (the only moment chance is drawn)."""
-        return self.decision is Decision.PLAY and sum(len(self.hand(s)) for s in range(self.num_seats)) == 1
+    def _ends_deal(self, mover: int) -> bool:
+        """Whether ``mover``'s card is the deal's last (the only moment chance is drawn)."""
+        return len(self.hand(mover)) == 1 and sum(len(self.hand(s)) for s in range(self.num_seats)) == 1
 
     def _why_illegal(self, mover: int, action: Action, legal: Sequence[Action]) -> str:
         who = self.seat_names[mover]
