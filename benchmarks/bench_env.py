@@ -10,6 +10,7 @@ this process's CPU time, so a busy machine skews them less. Run on one core:
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import random
 import time
@@ -38,7 +39,7 @@ def steps_per_second(game: str, options: dict, seconds: float) -> tuple[float, i
 
 def seconds(text: str) -> float:
     value = float(text)
-    if not value > 0:
+    if not 0 < value < math.inf:
         raise argparse.ArgumentTypeError(f"expected a time above 0, got {text}")
     return value
 

@@ -214,6 +214,13 @@ def test_a_spectator_of_a_two_player_game_reads_both_players_by_name(people, peo
     [invite] = invitations(host)
     watcher.page.goto(host.page.input_value("#watch-link"))
     join(guest, invite, "Gus")
+    deadline = time.monotonic() + 60
+    while not watcher.page.evaluate("WD.table.lastTrick && WD.table.lastTrick.winner === WD.table.snap.human_seat"):
+        assert time.monotonic() < deadline, "the creator's seat won no trick"
+        step(host.page), step(guest.page)
+    watcher.page.click("#btn-last")
+    assert watcher.page.inner_text("#last-winner") == "Won by Player 1"  # not "You won this trick."
+    watcher.page.click("#last-dialog button")
     play_all([host, guest])
     watcher.page.wait_for_selector("#over-dialog", timeout=TIMEOUT_MS)
     said = watcher.page.inner_text("#over-dialog") + "\n" + watcher.page.inner_text("#table")

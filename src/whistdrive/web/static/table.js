@@ -31,7 +31,7 @@
     return G.seatLabel ? G.seatLabel(seat) : seatName(seat);
   }
   /** A spectator of a two-player game reads both players by name where a player reads "you" and "opponent". */
-  function names2(hs, values) {
+  function byName(hs, values) {
     return Object.assign({ p: seatName(hs), q: seatName(1 - hs) }, values);
   }
   function seatTitle(seat) { // the seat's place, whoever sits there (the people panel, its invitations)
@@ -367,7 +367,10 @@
     cards.forEach((c) => {
       const legal = canPlay && v.legal.includes(c);
       const b = WD.cardButton(c, { legal: legal, playable: canPlay, why: why && why.short, onPlay: (card, ok) => {
-        if (!canPlay) { showError(S.snap.status === "open" ? t(ERRORS.not_started) : t("It is not your turn.")); return; }
+        if (!canPlay) {
+          showError(t(S.snap.spectator ? ERRORS.spectator : S.snap.status === "open" ? ERRORS.not_started : ERRORS.not_your_turn));
+          return;
+        }
         if (!ok) { showError(why ? why.full : t("That card cannot be played now.")); return; }
         play(card);
       } });
@@ -520,7 +523,7 @@
     const cards = el("div", { class: "dialog-trick" }, tr.cards.map((p) =>
       el("figure", { class: "played" }, WD.cardImage(p.card), el("figcaption", {}, seatName(p.seat)))));
     const winner = tr.winner === undefined || tr.winner === null ? null : el("p", { id: "last-winner" },
-      tr.winner === S.snap.human_seat ? t("You won this trick.") : t("Won by {player}", { player: seatName(tr.winner) }));
+      tr.winner === S.snap.human_seat && !S.snap.spectator ? t("You won this trick.") : t("Won by {player}", { player: seatName(tr.winner) }));
     const ok = el("button", { type: "button", onclick: () => d.close() }, t("Close"));
     const d = dialog("last-dialog", t("Last trick"), el("div", {}, cards, winner), [ok]);
     ok.focus();
@@ -620,11 +623,11 @@
           : r.winner === hs ? t("You win the deal.") : t("The opponent wins the deal.");
         const counted = { a: r.counted[hs], b: r.counted[os] };
         return el("div", {}, el("p", { class: "big" }, won),
-          el("p", {}, watching ? t("Tricks that count: {p} {a}, {q} {b}.", names2(hs, counted)) : t("Tricks that count: you {a}, opponent {b}.", counted)),
+          el("p", {}, watching ? t("Tricks that count: {p} {a}, {q} {b}.", byName(hs, counted)) : t("Tricks that count: you {a}, opponent {b}.", counted)),
           r.points ? el("p", {}, tn("{n} point", "{n} points", r.points)) : null);
       },
       matchSummary: (v, hs) => (v.options.deals > 1
-        ? el("p", {}, S.snap.spectator ? t("Points: {p} {a}, {q} {b}.", names2(hs, { a: v.points[hs], b: v.points[1 - hs] }))
+        ? el("p", {}, S.snap.spectator ? t("Points: {p} {a}, {q} {b}.", byName(hs, { a: v.points[hs], b: v.points[1 - hs] }))
           : t("Points: you {a}, opponent {b}.", { a: v.points[hs], b: v.points[1 - hs] })) : null),
     },
     whist: {
@@ -666,7 +669,7 @@
         const list = el("ul", {}, Object.entries(r.tricks).map(([s, n]) => el("li", {}, seatName(+s) + ": " + tn("{n} trick", "{n} tricks", n))));
         const out = r.out.length ? el("p", {}, t("Knocked out: {players}", { players: r.out.map((s) => seatName(s)).join(", ") })) : el("p", {}, t("Nobody is knocked out."));
         if (v.over) return el("div", {}, list, out);
-        return el("div", {}, list, out, tieBreak(v.tie_breaks || []), el("p", { id: "next-trumps" }, v.dealer === hs
+        return el("div", {}, list, out, tieBreak(v.tie_breaks || []), el("p", { id: "next-trumps" }, v.dealer === hs && !S.snap.spectator
           ? t("You choose trumps for deal {n}.", { n: v.deal_number })
           : t("{player} chooses trumps for deal {n}.", { player: seatName(v.dealer), n: v.deal_number })));
       },
@@ -686,7 +689,7 @@
           v.exchanges.map((e) => exchangeText(e.seat, e.choice)).join(" "))));
         if (v.laid_aside.length) dl.append(info(t("You laid aside"), el("div", { class: "known-cards", id: "laid-aside" },
           sortHand(v.laid_aside).map((c) => WD.cardImage(c, "small")))));
-        dl.append(info(S.snap.spectator ? t("Tricks ({p} : {q})", names2(hs)) : t("Tricks (you : opponent)"), `${v.tricks_won[hs]} : ${v.tricks_won[os]}`, "info-tricks"));
+        dl.append(info(S.snap.spectator ? t("Tricks ({p} : {q})", byName(hs)) : t("Tricks (you : opponent)"), `${v.tricks_won[hs]} : ${v.tricks_won[os]}`, "info-tricks"));
       },
       // The two widows lie face down beside the table until somebody takes one.
       feltExtras(v, cols) {
@@ -698,9 +701,9 @@
         const os = 1 - hs, won = r.game_won_by !== null && r.game_won_by !== undefined, watching = S.snap.spectator;
         const tricks = { a: r.tricks[hs], b: r.tricks[os] }, points = { a: r.points[hs], b: r.points[os] };
         const honours = { a: r.honour_points[hs], b: r.honour_points[os] };
-        return el("div", {}, el("p", { class: "big" }, watching ? t("Tricks: {p} {a}, {q} {b}.", names2(hs, tricks)) : t("Tricks: you {a}, opponent {b}.", tricks)),
-          el("p", {}, watching ? t("Points this deal: {p} {a}, {q} {b}.", names2(hs, points)) : t("Points this deal: you {a}, opponent {b}.", points)),
-          (r.honour_points[0] || r.honour_points[1]) ? el("p", {}, watching ? t("Honours: {p} {a}, {q} {b}.", names2(hs, honours))
+        return el("div", {}, el("p", { class: "big" }, watching ? t("Tricks: {p} {a}, {q} {b}.", byName(hs, tricks)) : t("Tricks: you {a}, opponent {b}.", tricks)),
+          el("p", {}, watching ? t("Points this deal: {p} {a}, {q} {b}.", byName(hs, points)) : t("Points this deal: you {a}, opponent {b}.", points)),
+          (r.honour_points[0] || r.honour_points[1]) ? el("p", {}, watching ? t("Honours: {p} {a}, {q} {b}.", byName(hs, honours))
             : t("Honours: you {a}, opponent {b}.", honours)) : null,
           won ? el("p", { id: "game-line" }, t("Game {n}", { n: v.score.games.length }) + ": " + gameWon(v.score.games[v.score.games.length - 1])) : null);
       },
