@@ -180,8 +180,8 @@ class Tables(SeatsMixin):
         """
         if not isinstance(name, str) or name not in GAMES:
             raise TableError("bad_game", f"unknown game {str(name)[:20]!r}")
-        if not isinstance(options, dict) or len(options) > 10:
-            raise TableError("bad_options", "options must be an object")
+        if not isinstance(options, dict) or len(options) > 16:  # as the request's schema allows
+            raise TableError("bad_options", "options must be an object of at most 16 options")
         known = levels()
         if grace is not None and (not isinstance(grace, (int, float)) or isinstance(grace, bool)
                                   or not 5 <= grace <= 600):
