@@ -195,3 +195,13 @@ def test_help_runs():
     result = subprocess.run([sys.executable, "-m", "whistdrive.cli", "play", "german", "--help"],
                             capture_output=True, text=True)
     assert result.returncode == 0 and "--high-low" in result.stdout and "--count" in result.stdout
+
+
+def test_a_saved_terminal_game_names_the_level_the_computers_played(tmp_path):
+    from whistdrive.bots import LEVELS
+
+    save = tmp_path / "game.json"
+    play_game("german", {}, seed=4, lang="en", color=False, input_fn=scripted(["1"] * 60), output=[].append,
+              save=str(save))
+    seats = json.loads(save.read_text(encoding="utf-8"))["seats"]
+    assert sorted(s["player"] for s in seats) == sorted(["human", f"bot:{LEVELS[-1]}"])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..bots import LEVELS
 from ..cards import Card, Suit
 from ..errors import IllegalMove, ParseError
 from ..games import GAMES, new_game
@@ -89,7 +90,7 @@ def play_game(
     output(score_text(game.observation(me), style))
     if save:
         with open(save, "w", encoding="utf-8") as f:
-            players = ["bot:" + (level or "best")] * game.num_seats
+            players = ["bot:" + (level or LEVELS[-1])] * game.num_seats  # the level computer_player chose
             players[me] = "human"
             f.write(dumps(to_record(game, players, include_seed=True)))
     return 0
