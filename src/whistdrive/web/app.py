@@ -205,9 +205,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return None if seat is None else (t, seat)
 
     def table_view(request: Request, t: Live, token: str) -> HTMLResponse:
-        _, _n = i18n.gettext_for(lang_of(request))
-        return page(request, "table.html", _("Table"), ["table.js", "people.js"],
-                    {"game-id": t.row.id, "token": token, "game": t.row.game,
+        title = GAMES[t.row.game].info.title.get(lang_of(request))
+        return page(request, "table.html", title, ["table.js", "people.js"],
+                    {"game-id": t.row.id, "token": token, "game": t.row.game, "game-title": title,
                      "owner": int(secrets.compare_digest(t.row.owner, owner_of(request) or ""))})
 
     def set_owner(resp: Response, owner: str) -> None:

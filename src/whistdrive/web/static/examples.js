@@ -141,7 +141,7 @@
       const key = String(s);
       const hand = f.hands[key];
       const outDeal = f.out && f.out[key];
-      const box = el("section", { class: "ex-seat ex-pos-" + pos[s] + (f.to_play === s ? " turn" : "") + (outDeal ? " is-out" : ""),
+      const box = el("div", { role: "group", class: "ex-seat ex-pos-" + pos[s] + (f.to_play === s ? " turn" : "") + (outDeal ? " is-out" : ""),
         "aria-label": name(f, s) });
       const head = el("div", { class: "ex-seat-head" }, el("b", {}, name(f, s)));
       if (data.game !== "german" && data.game !== "humbug" && f.kind !== "draw" && f.dealer === s) head.append(el("span", { class: "ex-badge" }, W.dealer));
@@ -192,7 +192,7 @@
         for (let s = 0; s < seats; s++) {
           const p = pos[s];
           if (!groups[p]) { groups[p] = el("div", { class: "ex-area ex-area-" + p }); table.append(groups[p]); }
-          shown.seats[s] = el("section");
+          shown.seats[s] = el("div");
           groups[p].append(shown.seats[s]);
         }
         shown.centre = el("div");

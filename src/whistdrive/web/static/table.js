@@ -237,7 +237,7 @@
     const v = S.view;
     root.innerHTML = "";
     root.className = "table-page game-" + GAME + (settings.fourColour ? " four-colour" : "");
-    root.append(toolbar(), felt(), sidePanel());
+    root.append(el("h1", { class: "sr-only" }, document.body.dataset.gameTitle), toolbar(), felt(), sidePanel());
     const focusCard = document.activeElement && document.activeElement.dataset && document.activeElement.dataset.card;
     if (myTurn() && v.decision === "trump" && !document.getElementById("trump-dialog")) showTrumpDialog();
     if (myTurn() && v.decision === "exchange" && !S.pendingAct && !document.getElementById("exchange-dialog")) showExchangeDialog();
@@ -469,7 +469,8 @@
     return el("section", { class: "score-sheet", "aria-label": t("Score sheet") },
       el("h2", {}, t("Score sheet")),
       el("table", {},
-        el("thead", {}, el("tr", {}, el("th", {}, ""), el("th", { scope: "col" }, heads[0]), el("th", { scope: "col" }, heads[1]))),
+        el("thead", {}, el("tr", {}, el("th", { scope: "col" }, el("span", { class: "sr-only" }, t("Deal"))),
+          el("th", { scope: "col" }, heads[0]), el("th", { scope: "col" }, heads[1]))),
         el("tbody", {}, rows,
           v.over ? null : el("tr", { class: "total" }, el("th", { scope: "row" }, t("Game {n} so far", { n: sc.games.length + 1 })),
             el("td", {}, sc.game_points[me]), el("td", {}, sc.game_points[other])),
@@ -489,7 +490,8 @@
         el("td", {}, out ? t("out in deal {n}", { n: v.out[s] }) : t("playing")));
     });
     return el("section", { class: "ko-table", "aria-label": t("Players") }, el("h2", {}, t("Players")),
-      el("table", {}, el("thead", {}, el("tr", {}, el("th", {}, ""), el("th", { scope: "col" }, t("Tricks")), el("th", { scope: "col" }, t("Status")))),
+      el("table", {}, el("thead", {}, el("tr", {}, el("th", { scope: "col" }, el("span", { class: "sr-only" }, t("Player"))),
+        el("th", { scope: "col" }, t("Tricks")), el("th", { scope: "col" }, t("Status")))),
         el("tbody", {}, rows)));
   }
   function playLog() {
@@ -744,7 +746,6 @@
   }
 
   WD.ready(() => {
-    document.title = t("Table") + " · whistdrive";
     root.append(el("p", { class: "status" }, t("Connecting…")));
     document.body.append(el("div", { id: "announce", class: "sr-only", "aria-live": "polite", role: "status" }));
     connect();
