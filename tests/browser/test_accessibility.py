@@ -88,3 +88,24 @@ def test_the_end_of_a_game_and_its_replay(reader, server):
     page.wait_for_selector(".replay .r-next")
     page.click(".replay .r-next")
     assert violations(page) == []
+
+
+def test_a_table_of_people_its_invitation_and_its_spectators(reader, server):
+    host = reader()
+    host.goto(f"{server.url}/?lang=ru")
+    made = host.evaluate("""async () => (await (await fetch('/api/games', {method: 'POST',
+        headers: {'Content-Type': 'application/json'},
+        body: JSON.stringify({game: 'german', options: {}, seats: [{kind: 'person'}, {kind: 'person'}]})})).json())""")
+    host.goto(server.url + made["url"])
+    host.wait_for_selector("#people .link-box")
+    assert violations(host) == []  # the people panel, its links and "start now"
+    guest = reader()
+    guest.goto(server.url + made["invites"]["1"])
+    guest.wait_for_selector("#join-name")
+    assert violations(guest) == []
+    watcher = reader()
+    watcher.goto(server.url + made["watch"])
+    watcher.wait_for_selector(".seat")
+    assert violations(watcher) == []
+    host.goto(server.url + "/no/such/page")
+    assert violations(host) == []  # the error page
