@@ -205,3 +205,13 @@ def test_a_saved_terminal_game_names_the_level_the_computers_played(tmp_path):
               save=str(save))
     seats = json.loads(save.read_text(encoding="utf-8"))["seats"]
     assert sorted(s["player"] for s in seats) == sorted(["human", f"bot:{LEVELS[-1]}"])
+
+
+@pytest.mark.parametrize("lang, word", [("en", "Player"), ("ru", "Игрок")])
+def test_knockout_players_are_named_in_words_as_in_the_browser(lang, word):
+    out = []
+    play_game("knockout", {"players": 3}, seed=4, lang=lang, color=False, level="random", input_fn=scripted(["1"] * 8),
+              output=out.append)
+    text = "\n".join(out)
+    assert f"{word} 2" in text and f"{word} 3" in text
+    assert not re.search(r"\bP[2-7]\b", text)

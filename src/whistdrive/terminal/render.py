@@ -51,7 +51,7 @@ def seat_name(seat_names, seat: int, lang: str) -> str:
     if name in words:
         return words[name]
     if name[0] == "P" and name[1:].isdigit():
-        return tr.pgettext("seat", "P{n}").format(n=name[1:])
+        return tr.pgettext("seat", "Player {n}").format(n=name[1:])
     return name
 
 
