@@ -146,3 +146,21 @@ def test_a_bad_seat_is_refused_whether_or_not_its_tensor_is_kept():
     for bad in (-1, 4, True, None, 1.0):
         with pytest.raises(ValueError, match="seat must be an int 0..3"):
             r.observation_tensor(bad)
+
+
+def test_a_chance_list_that_runs_out_leaves_the_rl_game_as_it_was():
+    """As the engine: the deal's last card that needs a deck the list lacks is refused, nothing changes."""
+    from whistdrive.errors import RecordError
+
+    first = new_game("whist", {}, seed=3)
+    r = RLGame(new_game("whist", {}, chance=[dict(o) for o in first.chance.log]))
+    rng = random.Random(0)
+    while True:
+        seat, action = r.game.current_seat, rng.choice(r.legal_actions())
+        before = (r.observation_tensor(seat).tolist(), r.legal_actions(), len(r.game.actions))
+        try:
+            r.apply_action(action)
+        except RecordError:
+            break
+    assert (r.observation_tensor(seat).tolist(), r.legal_actions(), len(r.game.actions)) == before
+    assert r.game.current_seat == seat and r.legal_actions()

@@ -358,21 +358,25 @@ class Game:
         legal = self._legal()
         if parsed not in legal:
             raise IllegalMove(self._why_illegal(mover, parsed, legal))
-        if self.chance.scripted and isinstance(parsed, Card) and self._ends_deal(mover):
+        self._commit(mover, parsed)
+
+    def _commit(self, mover: int, action: Action) -> None:
+        """Apply ``mover``'s action, already checked legal, and log it; a refusal changes nothing."""
+        if self.chance.scripted and isinstance(action, Card) and self._ends_deal(mover):
             # The next deal's outcomes come from a list that may lack them or hold a bad one: only
             # drawing them tells, so the game is kept to be put back as it was (the actions, which
             # only grow, and the chance, which rewinds, are not copied).
             kept = copy.deepcopy({k: v for k, v in self.__dict__.items() if k not in ("actions", "chance")})
             mark = self.chance.mark()
             try:
-                self._apply(parsed)
+                self._apply(action)
             except RecordError:
                 self.__dict__.update(kept)
                 self.chance.rewind(mark)
                 raise
         else:
-            self._apply(parsed)
-        self.actions.append((mover, parsed))
+            self._apply(action)
+        self.actions.append((mover, action))
 
     def _ends_deal(self, mover: int) -> bool:
         """Whether ``mover``'s card is the deal's last (the only moment chance is drawn)."""

@@ -127,8 +127,7 @@ class RLGame:
             raise IllegalMove(f"action {action_id} ({action}) is not legal now: legal ids are {self.legal_actions()}")
         game = self.game
         mover = self._turn
-        game._apply(action)  # checked above against the legal bits, which are the game's legal actions
-        game.actions.append((mover, action))
+        game._commit(mover, action)  # checked above against the legal bits, which are the game's legal actions
         self._turn = turn = game.current_seat
         fresh = self._seen == len(game.actions) - 1 and game.play is self._play and turn is not None
         self._seen = len(game.actions)
