@@ -14,14 +14,14 @@ from .trick import TrickPlay, suit_of
 @dataclass(frozen=True)
 class GermanWhistOptions(Options):
     follow_suit_stage1: bool = option(
-        True, label=Text("Follow suit in stage 1", "Ходить в масть в первой части"),
+        True, label=Text("Follow suit in stage 1", "Отвечать в масть в первой стадии"),
         help=Text("Follow suit while the stock lasts (default on); off: any card in stage 1.",
-                  "Пока есть прикуп, нужно ходить в масть (по умолчанию да); нет: в первой части можно любой картой."))
+                  "Пока есть запас, нужно отвечать в масть (по умолчанию да); нет: в первой стадии можно класть любую карту."))
     count: str = option(
         "last13", label=Text("Tricks that count", "Какие взятки считаются"),
         help=Text("Only the 13 tricks of stage 2 (default), or all 26.",
-                  "Только 13 взяток второй части (по умолчанию) или все 26."),
-        choices=(("last13", Text("Only stage 2 (13 tricks)", "Только вторая часть (13 взяток)")),
+                  "Только 13 взяток второй стадии (по умолчанию) или все 26."),
+        choices=(("last13", Text("Only stage 2 (13 tricks)", "Только вторая стадия (13 взяток)")),
                  ("all26", Text("All 26 tricks", "Все 26 взяток"))))
     scoring: str = option(
         "game", label=Text("Scoring", "Подсчёт очков"),
@@ -72,7 +72,7 @@ class GermanWhist(Game):
     info = GameInfo(
         "german", Text("German Whist", "Немецкий вист"),
         Text("Two players: win cards from the stock, then play out the 13 tricks that count.",
-             "Двое: выигрывайте карты из прикупа, затем разыграйте 13 взяток, которые считаются."),
+             "Двое: выигрывайте карты из запаса, затем разыграйте 13 взяток, которые считаются."),
         min_seats=2, max_seats=2, human_seat=0)
     Options = GermanWhistOptions
     options: GermanWhistOptions
