@@ -16,9 +16,12 @@
   const root = document.getElementById("table");
 
   // --- names and positions ---
+  /** Whether ``seat`` is the reader's own: a spectator watches from the creator's seat but owns none. */
+  function isMine(seat) {
+    return seat === (S.snap ? S.snap.human_seat : 0) && !(S.snap && S.snap.spectator);
+  }
   function seatName(seat) {
-    const human = S.snap ? S.snap.human_seat : 0;
-    if (seat === human && !(S.snap && S.snap.spectator)) return t("You");
+    if (isMine(seat)) return t("You");
     const who = S.snap && S.snap.players && S.snap.players[seat];
     if (who && who.kind === "human") {  // a person at a shared table: by name (the creator gives none)
       if (who.name) return who.name;
@@ -257,7 +260,7 @@
     if (v.over) return t("The game is over.");
     if (S.snap.status === "open") return t("Waiting for players"); // nobody thinks before the table starts
     if (S.busy || S.queue.length) return "";
-    if (v.current_seat === S.snap.human_seat && !S.snap.spectator) {
+    if (isMine(v.current_seat)) {
       return v.decision === "trump" ? t("Choose trumps.") : v.decision === "exchange" ? t("Keep your hand or take a widow.") : t("Your turn.");
     }
     return t("{player} is thinking…", { player: seatName(v.current_seat) });
@@ -421,7 +424,7 @@
     const v = S.view;
     const dl = el("dl", { class: "facts" });
     if (v.trump) dl.append(info(t("Trumps"), el("span", { class: "trump" }, WD.suitIcon(v.trump), " ", WD.suitTitle(v.trump)), "info-trump"));
-    else if (v.decision === "trump") dl.append(info(t("Trumps"), v.current_seat === S.snap.human_seat && !S.snap.spectator ? t("not chosen yet: you choose")
+    else if (v.decision === "trump") dl.append(info(t("Trumps"), isMine(v.current_seat) ? t("not chosen yet: you choose")
       : t("not chosen yet: {player} chooses", { player: seatName(v.current_seat) }), "info-trump"));
     else dl.append(info(t("Trumps"), t("not chosen yet"), "info-trump"));
     G.facts(v, dl);
@@ -525,7 +528,7 @@
     const cards = el("div", { class: "dialog-trick" }, tr.cards.map((p) =>
       el("figure", { class: "played" }, WD.cardImage(p.card), el("figcaption", {}, seatName(p.seat)))));
     const winner = tr.winner === undefined || tr.winner === null ? null : el("p", { id: "last-winner" },
-      tr.winner === S.snap.human_seat && !S.snap.spectator ? t("You won this trick.") : t("Won by {player}", { player: seatName(tr.winner) }));
+      isMine(tr.winner) ? t("You won this trick.") : t("Won by {player}", { player: seatName(tr.winner) }));
     const ok = el("button", { type: "button", onclick: () => d.close() }, t("Close"));
     const d = dialog("last-dialog", t("Last trick"), el("div", {}, cards, winner), [ok]);
     ok.focus();
@@ -552,7 +555,7 @@
     if (S.shownOver) return;
     S.shownOver = true;
     const v = S.view, r = v.result || {}, hs = S.snap.human_seat;
-    const text = G.resultText ? G.resultText(r, hs) : r.winner === hs && !S.snap.spectator ? t("You win!")
+    const text = G.resultText ? G.resultText(r, hs) : isMine(r.winner) ? t("You win!")
       : r.winner === null || r.winner === undefined ? t("A draw.") : t("{player} wins.", { player: seatName(r.winner) });
     const last = (v.deal_results || [])[v.deal_results.length - 1];
     const content = el("div", {}, el("p", { class: "big", id: "result-text" }, text), last ? dealSummaryContent(v, last) : null);
@@ -596,7 +599,7 @@
     return el("span", { class: "prize" }, WD.cardImage(card, "small"), " ", text);
   }
   function heldBy(card, dealer) {
-    return dealer === S.snap.human_seat && !S.snap.spectator ? t("{card}, held by you", { card: WD.cardName(card) })
+    return isMine(dealer) ? t("{card}, held by you", { card: WD.cardName(card) })
       : t("{card}, held by {player}", { card: WD.cardName(card), player: seatName(dealer) });
   }
   const GAME_VIEWS = {
@@ -671,7 +674,7 @@
         const list = el("ul", {}, Object.entries(r.tricks).map(([s, n]) => el("li", {}, seatName(+s) + ": " + tn("{n} trick", "{n} tricks", n))));
         const out = r.out.length ? el("p", {}, t("Knocked out: {players}", { players: r.out.map((s) => seatName(s)).join(", ") })) : el("p", {}, t("Nobody is knocked out."));
         if (v.over) return el("div", {}, list, out);
-        return el("div", {}, list, out, tieBreak(v.tie_breaks || []), el("p", { id: "next-trumps" }, v.dealer === hs && !S.snap.spectator
+        return el("div", {}, list, out, tieBreak(v.tie_breaks || []), el("p", { id: "next-trumps" }, isMine(v.dealer)
           ? t("You choose trumps for deal {n}.", { n: v.deal_number })
           : t("{player} chooses trumps for deal {n}.", { player: seatName(v.dealer), n: v.deal_number })));
       },
@@ -715,7 +718,7 @@
 
   // --- Humbug Whist's exchange ---
   function exchangeText(seat, choice) {
-    const you = seat === S.snap.human_seat && !S.snap.spectator;
+    const you = isMine(seat);
     if (choice === "keep") return you ? t("You keep your hand.") : t("{player} keeps the dealt hand.", { player: seatName(seat) });
     if (choice === "left") return you ? t("You take the left widow.") : t("{player} takes the left widow.", { player: seatName(seat) });
     return you ? t("You take the right widow.") : t("{player} takes the right widow.", { player: seatName(seat) });
