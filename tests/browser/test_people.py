@@ -26,7 +26,9 @@ GRACE = 2.0
 
 @pytest.fixture(scope="module")
 def people_server(tmp_path_factory, browser):
-    s = Server(tmp_path_factory.mktemp("people") / "games.db", ("--grace", str(GRACE)))
+    # high table limits: a test may open many tables to find one where the creator leads
+    s = Server(tmp_path_factory.mktemp("people") / "games.db",
+               ("--grace", str(GRACE), "--max-tables-per-person", "100", "--max-tables-per-address", "300"))
     s.start()
     yield s
     s.stop()
@@ -192,13 +194,13 @@ def test_knockout_three_people_two_computers(people, people_server):
 
 def test_no_card_is_playable_before_every_seat_is_taken(people, people_server):
     host = people()
-    for _ in range(12):  # until the creator is the one to lead
+    for _ in range(40):  # until the creator is the one to lead (each table: even odds)
         create(host, people_server, "german", {}, persons=[0])
         host.page.wait_for_function("() => WD.table.view")
         if host.page.evaluate("WD.table.view.current_seat === WD.table.snap.human_seat"):
             break
     else:
-        pytest.fail("the creator was never the one to lead in 12 tables")
+        pytest.fail("the creator was never the one to lead in 40 tables")
     assert len(host.page.query_selector_all(".hand .card")) == 13
     assert host.page.query_selector_all(".hand.my-turn, .hand .card.legal") == []
     host.page.click(".hand .card >> nth=0", force=True)  # as a person clicks a card that is not lifted
