@@ -39,6 +39,7 @@ from .redeal import redeal
 from .scheduler import Busy
 from .seats import DEFAULT_GRACE, PRESENCE_EVERY, SPECTATOR, SeatsMixin, people, public_view
 from .store import PLACE_FIELDS, GameRow, Stale, Store
+from .validation import MAX_OPTIONS
 
 log = logging.getLogger("whistdrive.web")
 LEASE = 2.5  # seconds a process's lease of a table's computer players lasts unless renewed
@@ -180,8 +181,8 @@ class Tables(SeatsMixin):
         """
         if not isinstance(name, str) or name not in GAMES:
             raise TableError("bad_game", f"unknown game {str(name)[:20]!r}")
-        if not isinstance(options, dict) or len(options) > 16:  # as the request's schema allows
-            raise TableError("bad_options", "options must be an object of at most 16 options")
+        if not isinstance(options, dict) or len(options) > MAX_OPTIONS:
+            raise TableError("bad_options", f"options must be an object of at most {MAX_OPTIONS} options")
         known = levels()
         if grace is not None and (not isinstance(grace, (int, float)) or isinstance(grace, bool)
                                   or not 5 <= grace <= 600):

@@ -27,6 +27,7 @@ from pydantic import (
 from whistdrive.record_schema import known_game
 from whistdrive.web.invites import NAME_RULE
 
+MAX_OPTIONS = 16  # options a new table may name (the server's own check uses it too)
 Name = Annotated[StrictStr, Field(max_length=32)]
 OptionValue = StrictBool | StrictInt | Annotated[StrictStr, Field(max_length=32)] | None
 
@@ -64,7 +65,7 @@ class NewTable(_Strict):
     for a table of one person; ``grace`` seconds before a computer plays for an away person."""
 
     game: Name
-    options: dict[Name, OptionValue] = Field(default_factory=dict, max_length=16)
+    options: dict[Name, OptionValue] = Field(default_factory=dict, max_length=MAX_OPTIONS)
     levels: list[Name] | None = Field(default=None, max_length=8)
     seats: list[SeatWanted] | None = Field(default=None, max_length=7)
     grace: Annotated[float, Field(ge=5, le=600, allow_inf_nan=False)] | None = None
