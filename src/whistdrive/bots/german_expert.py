@@ -241,11 +241,11 @@ class GermanExpert(SearchPlayer):
     (``reference=True``) keeps the classic playout, the won-or-lost leaf and the plain sampler.
     """
 
-    policy = "compiled"  # the classic policy, compiled: the same cards, a third of the time (docs/bots.md)
+    policy = "compiled"  # the classic policy, compiled: the same cards, a third of the time (docs/lab/bots-german.md)
     margin: float | None = None  # counting the tricks (1.0) separates close cards in fewer worlds, but did not
-    # win measurably more games (docs/bots.md, issue 14): the won-or-lost leaf stays
+    # win measurably more games (docs/lab/bots-german.md): the won-or-lost leaf stays
     spread: int | None = None
-    endgame = 4  # from this many stock cards on, each world plays the rest of stage 1 exactly (docs/bots.md)
+    endgame = 4  # from this many stock cards on, each world plays the rest of stage 1 exactly (docs/lab/bots-german.md)
     draw_history = True  # weigh each world by the opponent's old voids and its face-down draws since (german_draws)
 
     def evaluate(self, observation: dict, budget: float | None = None) -> dict[str, float]:

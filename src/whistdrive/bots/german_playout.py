@@ -7,7 +7,7 @@ frozen expert's playout); ``random`` any legal card; ``simple`` fights for a
 trump or an honour with its cheapest winner and otherwise plays low; ``prize``
 weighs the prize against the blind draw the loser gets instead, each net of
 the card it costs to win or to lose the trick (the measurements are in
-docs/bots.md).
+docs/lab/bots-german.md).
 """
 
 from __future__ import annotations
