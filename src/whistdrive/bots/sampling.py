@@ -192,13 +192,13 @@ class PlayHistory:
         n = len(v.order)
         gone = v.excluded
         plays_of: dict[int, list[tuple]] = {s: [] for s in v.order if s != v.seat}
+        sides = {s: v.side_of(s) for s in v.order}
         for plays in (*v.done, v.trick) if v.trick else v.done:
             for k, (s, c) in enumerate(plays):
                 if s != v.seat:
                     i = v.order.index(s)
                     later = [v.order[(i + j) % n] for j in range(1, n - k)]
-                    side = {s, (s + 2) % 4} if v.game == "whist" else {s}
-                    plays_of[s].append((plays[:k], c, gone, later, side))
+                    plays_of[s].append((plays[:k], c, gone, later, sides[s]))
                 gone |= 1 << c
         for s, seen in plays_of.items():
             after = 0

@@ -19,6 +19,7 @@ from ..cards import DECK, Card, Suit, from_mask
 from ..errors import IllegalMove, InvalidOptions, ParseError, RecordError
 from .observation import Observation
 from .spec import GameInfo, Outcome, Param, params_of
+from .trick import SolverPosition
 
 
 class Decision(str, enum.Enum):
@@ -320,6 +321,47 @@ class Game:
     def hand(self, seat: int) -> list[Card]:
         """The cards ``seat`` holds now (full state: not for other seats' eyes)."""
         raise NotImplementedError
+
+    PRIVATE_KEYS: ClassVar[tuple[str, ...]] = ("hand", "legal")
+    """The keys of a seat's observation that hold what that seat alone knows: :meth:`public_view`
+    empties them. A game whose observation tells a seat more of its own names those keys too
+    (tests/test_public_view.py checks, for every game of ``GAMES``, that no hidden card is left)."""
+
+    def public_view(self, seat: int) -> dict[str, Any]:
+        """What a spectator may see, from ``seat``'s side of the table: ``seat``'s observation without
+        what it alone knows (:data:`PRIVATE_KEYS` emptied), marked ``spectator``."""
+        view: dict[str, Any] = dict(self.observation(seat))
+        for key in self.PRIVATE_KEYS:
+            if key in view:
+                view[key] = {} if isinstance(view[key], dict) else []
+        view["spectator"] = True
+        return view
+
+    def solver_position(self) -> SolverPosition | None:
+        """The seat to move's card play as a fully known position for the solver (double dummy: the
+        game holds every card), or None where the solver has no exact answer (a trump choice, an
+        exchange, a stock still face down)."""
+        return None
+
+    def max_decisions(self) -> int:
+        """The most decisions a game with these options can take (OpenSpiel's ``max_game_length``)."""
+        raise NotImplementedError
+
+    @classmethod
+    def openspiel_parameters(cls) -> dict[str, Any]:
+        """The options as OpenSpiel parameters, with their defaults: every option whose default does
+        not come from a preset."""
+        return {p.name: p.default for p in cls.Options.params() if not p.from_preset}
+
+    def deck_cards_used(self) -> int:
+        """How many cards of the next deck (top first) the next deal takes: dealt, and a card turned up."""
+        return 52
+
+    def redeal_hidden(self, seat: int, hands: dict[int, int], rest: list[int], rng: random.Random) -> None:
+        """Put sampled cards in every place ``seat`` cannot see, so that nothing of the true deal stays:
+        ``hands`` the other seats' hands (masks, as :func:`whistdrive.bots.sampling.sample_hands` deals
+        them, consistent with ``seat``'s observation) and ``rest`` the unseen cards left over."""
+        raise NotImplementedError(f"no redeal of the hidden cards for {self.name} yet")
 
     # --- shared API ----------------------------------------------------
     @property

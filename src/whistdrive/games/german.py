@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
+from typing import Any
 
 from ..cards import DECK, Card, from_mask
 from .base import Action, Decision, Game, Options
 from .observation import GermanObservation, TrickView
 from .spec import GameInfo, Text, option
-from .trick import TrickPlay, suit_of
+from .trick import SolverPosition, TrickPlay, bits, suit_of
 
 
 @dataclass(frozen=True)
@@ -73,10 +75,11 @@ class GermanWhist(Game):
         "german", Text("German Whist", "Немецкий вист"),
         Text("Two players: win cards from the stock, then play out the 13 tricks that count.",
              "Двое: выигрывайте карты из запаса, затем разыграйте 13 взяток, которые считаются."),
-        min_seats=2, max_seats=2, human_seat=0)
+        min_seats=2, max_seats=2, human_seat=0, stock=True)
     Options = GermanWhistOptions
     options: GermanWhistOptions
     seat_names = ("A", "B")
+    PRIVATE_KEYS = ("hand", "legal", "my_draws", "opponent_known")
 
     def _start(self) -> None:
         self.dealer = self.chance.dealer([0, 1])
@@ -210,6 +213,31 @@ class GermanWhist(Game):
         if self.is_over:
             obs["result"] = self.result()
         return obs
+
+    def public_view(self, seat: int) -> dict[str, Any]:
+        """A seat's observation tells only the other hand's size: a spectator is told both."""
+        view = super().public_view(seat)
+        view["hand_sizes"] = [len(self.hand(s)) for s in range(self.num_seats)]
+        return view
+
+    def solver_position(self) -> SolverPosition | None:
+        """Stage 2: both hands are known once the stock is gone."""
+        if self.decision is not Decision.PLAY or self.stock:
+            return None
+        return SolverPosition.of(self.play, (0, 1), "tricks")
+
+    def max_decisions(self) -> int:
+        return 52 * self.options.deals
+
+    def redeal_hidden(self, seat: int, hands: dict[int, int], rest: list[int], rng: random.Random) -> None:
+        """The other hand, the face-down stock below the prize, and the other's face-down draws."""
+        other = 1 - seat
+        self.play.hands[other] = hands[other]
+        if self.stock:
+            self.stock = [self.stock[0], *rest]
+        prizes = set(self.prizes[other])
+        unknown = [c for c in bits(hands[other] | self.play.played_by(other)) if c not in prizes]
+        self.draws[other] = rng.sample(unknown, min(len(unknown), len(self.draws[other])))
 
     def result(self) -> dict:
         a, b = self.points

@@ -15,6 +15,7 @@ the same bounds everywhere.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -123,12 +124,17 @@ class GameInfo:
     human_seat: int
     seats_option: str | None = None  # the option that sets the number of seats, if any
     partnerships: bool = False  # seats s and s+2 play together (whist)
+    stock: bool = False  # a stock pays each trick's winner a prize, then a stage 2 without it (German Whist)
     score_unit: str = "points"  # what Game.scores() counts
     arena_options: dict[str, Any] = field(default_factory=dict)  # what one duplicate "deal" of the arena plays
 
     def side(self, seat: int) -> int:
         """The side a seat plays for: its partnership in whist, itself elsewhere."""
         return seat % 2 if self.partnerships else seat
+
+    def partners(self, seat: int, seats: Iterable[int]) -> set[int]:
+        """The seats among ``seats`` that play on ``seat``'s side, ``seat`` included."""
+        return {s for s in seats if self.side(s) == self.side(seat)}
 
 
 @dataclass(frozen=True)

@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
+from typing import Any
 
 from ..cards import DECK, Card, Suit, from_mask
 from .base import Action, Decision, Game, Options
 from .german import _tricks_view
 from .observation import WhistObservation, WhistScoreSheet
 from .spec import GameInfo, Text, option
-from .trick import TrickPlay, suit_of
+from .trick import SolverPosition, TrickPlay, suit_of
 from .whist_scoring import RubberScore, honours_held, score_deal
 
 PRESETS = {"english": {"target": 5, "honours": True}, "american": {"target": 7, "honours": False}}
 SIDES = ("NS", "EW")
+DEALS_AT_MOST = {"deal": 1, "game": 13, "rubber": 39}
+"""The most deals of each ``length`` (a game may take 13 deals of one trick's point: OpenSpiel's bound)."""
 LENGTH = (("rubber", Text("A rubber (best of three games)", "Роббер (до двух выигранных геймов)")),
           ("game", Text("One game", "Один гейм")),
           ("deal", Text("One deal", "Одна сдача")))
@@ -64,6 +68,7 @@ class Whist(Game):
     Options = WhistOptions
     options: WhistOptions
     seat_names = ("N", "E", "S", "W")
+    PRIVATE_KEYS = ("hand", "legal", "known_cards")
 
     def _start(self) -> None:
         o = self.options
@@ -162,6 +167,26 @@ class Whist(Game):
         if seat == self.dealer or not self.play.hands[self.dealer] >> self.turned_up & 1:
             return {}
         return {str(self.dealer): [str(DECK[self.turned_up])]}
+
+    def solver_position(self) -> SolverPosition | None:
+        """Double dummy: N-S against E-W."""
+        if self.decision is not Decision.PLAY:
+            return None
+        return SolverPosition.of(self.play, (0, 1, 0, 1), "side tricks")
+
+    def max_decisions(self) -> int:
+        return 52 * DEALS_AT_MOST[self.options.length]
+
+    @classmethod
+    def openspiel_parameters(cls) -> dict[str, Any]:
+        """One deal unless ``length`` says otherwise."""
+        return {**super().openspiel_parameters(), "length": "deal"}
+
+    def redeal_hidden(self, seat: int, hands: dict[int, int], rest: list[int], rng: random.Random) -> None:
+        """The other hands, and the hands as dealt (for honours)."""
+        for s, hand in hands.items():
+            self.play.hands[s] = hand
+        self.dealt = [self.play.hands[s] | self.play.played_by(s) for s in range(4)]
 
     def score_sheet(self) -> WhistScoreSheet:
         s = self.score
