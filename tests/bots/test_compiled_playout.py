@@ -11,7 +11,7 @@ from whistdrive.bots import make_player
 from whistdrive.bots.german_expert import GermanExpert, Rules, World, finish_compiled, playout_value, want_prize
 from whistdrive.bots.german_playout import policy_card
 from whistdrive.bots.view import read
-from whistdrive.solver._playout import classic_stage1_card
+from whistdrive.solver.playout import classic_stage1_card
 
 
 def positions(options: dict, games: int):

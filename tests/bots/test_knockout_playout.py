@@ -15,7 +15,7 @@ from whistdrive.bots.rules import classic_card
 from whistdrive.bots.sampling import MATCH, Kind, sample_hands
 from whistdrive.bots.view import read
 from whistdrive.cards import FULL_MASK
-from whistdrive.solver._knockout_playout import classic_knockout_card
+from whistdrive.solver.knockout_playout import classic_knockout_card
 
 
 def positions(players: int, games: int):

@@ -26,9 +26,8 @@ import numpy as np
 from ..cards import FULL_MASK
 from ..games.german import deal_points
 from ..games.trick import SUIT_MASKS, beats, legal_mask, winning_play
-from ..solver import values_german_stage1
-from ..solver._playout import finish_stage1
-from ..solver.api import Position, side_one_tricks
+from ..solver import Position, side_one_tricks, values_german_stage1
+from ..solver.playout import finish_stage1
 from .dd import play_values
 from .german_draws import DrawHistory
 from .german_playout import policy_card

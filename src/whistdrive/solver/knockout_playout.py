@@ -15,7 +15,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ._playout import FULL, SUIT, _beating, _beats, _cheapest, _discard, _high, _lead, _low, _master, _seq_low
+from .playout import FULL, SUIT, _beating, _beats, _cheapest, _discard, _high, _lead, _low, _master, _seq_low
 
 
 @njit(cache=True)
