@@ -9,7 +9,7 @@ The ``solve`` and ``analyse`` commands that print it are :mod:`whistdrive.analys
 from __future__ import annotations
 
 from .cards import DECK
-from .games import Game
+from .games import Game, new_game, replay_steps
 from .records import replay
 
 
@@ -28,9 +28,9 @@ def solver_values(game: Game) -> tuple[dict[int, int], str] | None:
 def analyse(record: dict) -> list[dict]:
     """One entry per analysed decision: who played what, its value, the best value."""
     final = replay(record)
-    game = type(final)(final.options, chance=record["chance"])
+    game = new_game(final.name, final.options, chance=record["chance"])
     out = []
-    for seat, action in final.actions:
+    for seat, action in replay_steps(game, final.actions):
         found = solver_values(game)
         if found is not None:
             values, unit = found
@@ -39,5 +39,4 @@ def analyse(record: dict) -> list[dict]:
             out.append({"deal": game.deal_number, "trick": len(game.play.tricks) + 1, "seat": seat,
                         "card": str(action), "value": played, "best": best,
                         "best_cards": [str(DECK[c]) for c, v in values.items() if v == best], "unit": unit})
-        game.apply(action, seat=seat)
     return out
