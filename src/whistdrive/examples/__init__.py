@@ -3,7 +3,7 @@
 Each example of ``web/content/examples.json`` is a real game record (format
 version 1, docs/records.md) stored next to this file as ``<id>.json``; it was
 made by playing the engine on hand-built or searched deck orders
-(:mod:`whistdrive.examples.build` rebuilds them). :func:`frames` replays a
+(``make examples``, ``scripts/build_examples.py``, rebuilds them). :func:`frames` replays a
 record through the engine and turns it into a list of JSON-ready frames for a
 teaching diagram (all hands open):
 
