@@ -13,7 +13,7 @@ from whistdrive.bots.view import READERS
 from whistdrive.examples import DIAGRAMS, EXAMPLES
 from whistdrive.games import GAMES
 from whistdrive.i18n import LANGS
-from whistdrive.rl import RULES
+from whistdrive.rl import ENCODINGS
 from whistdrive.terminal.narrate import DEAL_SUMMARY
 from whistdrive.terminal.render import SCORE, STATUS
 
@@ -23,7 +23,7 @@ REGISTRIES = {
     "bots.EXPERTS": EXPERTS,
     **{f"bots.BUDGETS[{level!r}]": budgets for level, budgets in BUDGETS.items()},
     "bots.view.READERS": READERS,
-    "rl.RULES": RULES,
+    "rl.ENCODINGS": ENCODINGS,
     "terminal.render.STATUS": STATUS,
     "terminal.render.SCORE": SCORE,
     "terminal.narrate.DEAL_SUMMARY": DEAL_SUMMARY,

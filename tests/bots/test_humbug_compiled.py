@@ -9,6 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from whistdrive.bots.humbug_exchange import SPREAD, keep_probability
 from whistdrive.bots.humbug_expert import (
     HAND_COUNT,
     REFERENCE_KINDS,
@@ -19,7 +20,6 @@ from whistdrive.bots.humbug_expert import (
     _plays,
     _Pool,
 )
-from whistdrive.bots.humbug_rules import SPREAD, keep_probability
 from whistdrive.bots.search import representatives
 from whistdrive.bots.view import read
 from whistdrive.solver import _two

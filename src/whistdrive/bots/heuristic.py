@@ -2,17 +2,17 @@
 
 Beginner plays the way a new player does — leads its aces, plays high when it
 can win, always ruffs, never counts — and now and then just plays a random
-card.  Intermediate follows the classic advice in :mod:`.rules` and counts
+card.  Intermediate follows the classic advice in :mod:`.classic` and counts
 cards (masters, trumps out, voids shown).  Humbug Whist's exchange goes by
-hand strength (:mod:`.humbug_rules`).
+hand strength (:mod:`.humbug_exchange`).
 """
 
 from __future__ import annotations
 
 from ..games.trick import SUIT_MASKS, beats, winning_play
 from .base import Player
-from .humbug_rules import beginner_exchange, exchange_choice
-from .rules import card_cost, classic_card, german_wants, highest, is_master, lowest
+from .classic import card_cost, classic_card, german_wants, highest, is_master, lowest
+from .humbug_exchange import beginner_exchange, exchange_choice
 from .view import SUITS, View, cards_of, popcount, read
 
 

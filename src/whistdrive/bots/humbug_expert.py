@@ -28,8 +28,9 @@ from ..games.trick import SUIT_MASKS, beats, legal_mask
 from ..games.whist_scoring import RubberScore, score_deal
 from ..solver import run_on_two_hand_table, solve_two_hand
 from ..solver.humbug_worlds import play_worlds
+from .classic import card_cost, classic_card
 from .heuristic import card_text
-from .humbug_rules import (
+from .humbug_exchange import (
     AVERAGE_HAND,
     BASE,
     PLAIN_HONOURS,
@@ -40,7 +41,6 @@ from .humbug_rules import (
     exchange_choice,
     keep_probability,
 )
-from .rules import card_cost, classic_card
 from .sampling import MATCH, Kind, NoWorld
 from .search import SearchPlayer, representatives
 from .view import View, card_int, cards_of, popcount, read

@@ -24,9 +24,9 @@ import numpy as np
 
 from ..cards import FULL_MASK
 from ..solver.knockout_playout import world_values
+from .classic import top_of_sequence_low
 from .heuristic import card_text, trump_by_strength
 from .knockout_odds import CLASSIC_ODDS, EXPERT_ODDS, Deal, deal_value
-from .rules import top_of_sequence_low
 from .sampling import KINDS, Kind, PlayHistory, Tally, play_likelihood, sample_hands
 from .search import SearchPlayer, representatives
 from .view import SUITS, View, cards_of, popcount, read

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from ..cards import FULL_MASK, Card
 from ..games import GAMES
-from ..games.trick import SUIT_MASKS, winning_play
+from ..games.trick import SUIT_MASKS
 
 SUITS = "SHDC"
 
@@ -95,10 +95,6 @@ class View:
     @property
     def led_suit(self) -> int | None:
         return suit(self.trick[0][1]) if self.trick else None
-
-    def winning(self) -> tuple[int, int] | None:
-        """(seat, card) currently winning the trick."""
-        return winning_play(self.trick, self.trump) if self.trick else None
 
     def legal_mask(self) -> int:
         return mask_of(self.legal) if self.decision == "play" else 0

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, fields
 from typing import Any, ClassVar, Self
 
-from ..cards import DECK, Card, Suit, from_mask
+from ..cards import DECK, Card, Suit
 from ..errors import IllegalMove, InvalidOptions, ParseError, RecordError
 from .observation import Observation
 from .spec import GameInfo, Outcome, Param, params_of
@@ -60,10 +60,6 @@ _EXCHANGE_NAMES = {
 }
 
 Action = Card | Suit | Exchange
-
-
-def action_str(action: Action) -> str:
-    return str(action)
 
 
 def parse_action(action: Action | str | int, decision: Decision | None) -> Action:
@@ -457,7 +453,3 @@ class Game:
             "hand": [str(c) for c in sorted(self.hand(seat))],
             "over": self.is_over,
         }
-
-
-def cards_str(mask: int) -> list[str]:
-    return [str(c) for c in from_mask(mask)]

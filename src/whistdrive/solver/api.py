@@ -66,10 +66,6 @@ def card_to_internal(card: int) -> int:
     return (card // 13) * 16 + card % 13
 
 
-def card_from_internal(c: int) -> int:
-    return (c >> 4) * 13 + (c & 15)
-
-
 def _name(card: int) -> str:
     from ..cards import Card
 

@@ -58,7 +58,7 @@ class SpielPlayer(Player):
         state = self.spiel_game.new_initial_state()
         state.steps, state.rl = None, RLGame(world)
         action = self.bot.step(state)
-        return str(state.rl.rules.action(action))
+        return str(state.rl.encoding.action(action))
 
 
 def make_spiel_player(level: str, game: str, true_game: Callable[[], object], seed: int | None = None,

@@ -56,7 +56,7 @@ class WhistdriveGame(pyspiel.Game):
         params = {**PARAMETERS[self.name], **(params or {})}
         self.options = {k: params[k] for k in PARAMETERS[self.name]}
         probe = RLGame(self.name, self.options, seed=0)  # validates the options
-        self.rules = probe.rules
+        self.encoding = probe.encoding
         length = probe.game.max_decisions()
         info = pyspiel.GameInfo(
             num_distinct_actions=probe.num_actions,
@@ -135,7 +135,7 @@ class WhistdriveState(pyspiel.State):
             if game is not None:
                 game._start()
             else:
-                trial.apply(self.rl.rules.action(self.held))
+                trial.apply(self.rl.encoding.action(self.held))
         except NeedChance as need:
             self.steps = ChanceSteps(need.kind, need.seats, trial.deck_cards_used())
             return
@@ -186,7 +186,7 @@ class Observer:
     def __init__(self, game: WhistdriveGame, iig_obs_type, params):
         if params:
             raise ValueError(f"observation parameters are not supported: {params}")
-        layout = game.rules.layout
+        layout = game.encoding.layout
         self.tensor = np.zeros(layout.size, np.float32)
         self.dict = {f.name: self.tensor[f.offset: f.offset + f.size] for f in layout.features}
 
