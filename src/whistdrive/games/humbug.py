@@ -43,9 +43,8 @@ class HumbugWhist(Game):
     """
 
     info = GameInfo(
-        "humbug", Text("Humbug Whist", "Гумбуг-вист"),
-        Text("Two players, four hands: keep your hand or take an unseen widow, then play whist.",
-             "Двое, четыре руки: оставьте свою руку или возьмите закрытый прикуп, затем играйте в вист."),
+        "humbug", Text("Humbug Whist"),
+        Text("Two players, four hands: keep your hand or take an unseen widow, then play whist."),
         min_seats=2, max_seats=2, human_seat=0, arena_options={"length": "deal"})
     Options = HumbugOptions
     options: HumbugOptions

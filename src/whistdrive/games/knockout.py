@@ -18,17 +18,16 @@ SEAT_NAMES = ("P1", "P2", "P3", "P4", "P5", "P6", "P7")
 @dataclass(frozen=True)
 class KnockoutOptions(Options):
     players: int = option(
-        4, bounds=(2, 7), label=Text("Players", "Игроки"),
-        help=Text("Number of players, 2 to 7 (default 4).", "Число игроков, от 2 до 7 (по умолчанию 4)."))
+        4, bounds=(2, 7), label=Text("Players"),
+        help=Text("Number of players, 2 to 7 (default 4)."))
 
 
 class KnockoutWhist(Game):
     """A whole game of Knock-out Whist: seven deals at most, 7 cards down to 1."""
 
     info = GameInfo(
-        "knockout", Text("Knock-out Whist", "Вист на выбывание"),
-        Text("Two to seven players: take no trick in a deal and you are out.",
-             "От двух до семи игроков: не взял ни одной взятки в сдаче — выбыл."),
+        "knockout", Text("Knock-out Whist"),
+        Text("Two to seven players: take no trick in a deal and you are out."),
         min_seats=2, max_seats=7, human_seat=0, seats_option="players", score_unit="wins")
     Options = KnockoutOptions
     options: KnockoutOptions
