@@ -17,8 +17,7 @@ SRC = Path(__file__).resolve().parents[1] / "src"
 LAYERS = (
     ("interfaces", ("whistdrive.__main__", "whistdrive.cli", "whistdrive.distributed", "whistdrive.web", "whistdrive.terminal", "whistdrive.envs", "whistdrive.arena",
                     "whistdrive.arena_cli", "whistdrive.analysis_cli", "whistdrive.options_cli")),
-    # examples.build (an offline tool) asks the solver for best play while it searches deals
-    ("bots", ("whistdrive.bots", "whistdrive.players", "whistdrive.analysis", "whistdrive.examples.build",
+    ("bots", ("whistdrive.bots", "whistdrive.players", "whistdrive.analysis",
               "whistdrive.spiel", "whistdrive.rl")),  # OpenSpiel's games and bots, the RL view: engines for others
     ("solver", ("whistdrive.solver",)),
     ("records", ("whistdrive.records", "whistdrive.record_schema", "whistdrive.examples")),

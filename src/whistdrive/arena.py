@@ -166,7 +166,7 @@ def play_table(game: str, options: dict, seed: int, seating: list[BotSpec], bot_
         times.setdefault(seating[s].label, []).append(time.perf_counter() - t0)
         fallbacks[seating[s].label] += failed
         g.apply(action)
-        if game == "german" and not g.is_over:
+        if g.info.stock and not g.is_over:  # German Whist: did stage 1 leave a winning hand?
             entry = stage2_entry(g)
             if entry is not None:
                 entries.append(entry)
@@ -286,7 +286,7 @@ def summarise(game: str, options: dict, seed: int, specs: list[BotSpec], results
         if entries:
             row["stage2_entries"] = entries
             row["stage2_won_entry"] = sum(r["labels"][lab]["entries_won"] for r in results) / entries
-        if game == "knockout":
+        if info.seats_option:  # as many sides as seats, however many: the share of wins each would get
             row["fair_share"] = 1 / n_seats
             row["share_ratio"] = row["win_rate"] * n_seats
             row["share_ci"] = [x * n_seats for x in wilson(wins, seats)]

@@ -15,9 +15,9 @@ import pytest
 from whistdrive.arena import BotSpec
 from whistdrive.bots import LEVELS, REFERENCE_LEVELS, make_player
 from whistdrive.errors import UsageError
+from whistdrive.games import GAMES
 
 FIXTURE = json.loads((Path(__file__).parent / "data" / "expert-2026.11.json").read_text())
-GAMES = ("german", "whist", "knockout", "humbug")
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -9,12 +9,13 @@ import json
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
+from whistdrive.games import GAMES
+
 from .conftest import TIMEOUT_MS, play_until
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
 AXE = Axe()
-GAMES = ("german", "whist", "knockout", "humbug")
 
 
 def violations(page) -> list[str]:

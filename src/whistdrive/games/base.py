@@ -15,10 +15,11 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, fields
 from typing import Any, ClassVar, Self
 
-from ..cards import DECK, Card, Suit, from_mask
+from ..cards import DECK, Card, Suit
 from ..errors import IllegalMove, InvalidOptions, ParseError, RecordError
 from .observation import Observation
 from .spec import GameInfo, Outcome, Param, params_of
+from .trick import SolverPosition
 
 
 class Decision(str, enum.Enum):
@@ -59,10 +60,6 @@ _EXCHANGE_NAMES = {
 }
 
 Action = Card | Suit | Exchange
-
-
-def action_str(action: Action) -> str:
-    return str(action)
 
 
 def parse_action(action: Action | str | int, decision: Decision | None) -> Action:
@@ -321,6 +318,47 @@ class Game:
         """The cards ``seat`` holds now (full state: not for other seats' eyes)."""
         raise NotImplementedError
 
+    PRIVATE_KEYS: ClassVar[tuple[str, ...]] = ("hand", "legal")
+    """The keys of a seat's observation that hold what that seat alone knows: :meth:`public_view`
+    empties them. A game whose observation tells a seat more of its own names those keys too
+    (tests/test_public_view.py checks, for every game of ``GAMES``, that no hidden card is left)."""
+
+    def public_view(self, seat: int) -> dict[str, Any]:
+        """What a spectator may see, from ``seat``'s side of the table: ``seat``'s observation without
+        what it alone knows (:data:`PRIVATE_KEYS` emptied), marked ``spectator``."""
+        view: dict[str, Any] = dict(self.observation(seat))
+        for key in self.PRIVATE_KEYS:
+            if key in view:
+                view[key] = {} if isinstance(view[key], dict) else []
+        view["spectator"] = True
+        return view
+
+    def solver_position(self) -> SolverPosition | None:
+        """The seat to move's card play as a fully known position for the solver (double dummy: the
+        game holds every card), or None where the solver has no exact answer (a trump choice, an
+        exchange, a stock still face down)."""
+        return None
+
+    def max_decisions(self) -> int:
+        """The most decisions a game with these options can take (OpenSpiel's ``max_game_length``)."""
+        raise NotImplementedError
+
+    @classmethod
+    def openspiel_parameters(cls) -> dict[str, Any]:
+        """The options as OpenSpiel parameters, with their defaults: every option whose default does
+        not come from a preset."""
+        return {p.name: p.default for p in cls.Options.params() if not p.from_preset}
+
+    def deck_cards_used(self) -> int:
+        """How many cards of the next deck (top first) the next deal takes: dealt, and a card turned up."""
+        return 52
+
+    def redeal_hidden(self, seat: int, hands: dict[int, int], rest: list[int], rng: random.Random) -> None:
+        """Put sampled cards in every place ``seat`` cannot see, so that nothing of the true deal stays:
+        ``hands`` the other seats' hands (masks, as :func:`whistdrive.bots.sampling.sample_hands` deals
+        them, consistent with ``seat``'s observation) and ``rest`` the unseen cards left over."""
+        raise NotImplementedError(f"no redeal of the hidden cards for {self.name} yet")
+
     # --- shared API ----------------------------------------------------
     @property
     def num_seats(self) -> int:
@@ -415,7 +453,3 @@ class Game:
             "hand": [str(c) for c in sorted(self.hand(seat))],
             "over": self.is_over,
         }
-
-
-def cards_str(mask: int) -> list[str]:
-    return [str(c) for c in from_mask(mask)]

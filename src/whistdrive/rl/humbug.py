@@ -9,8 +9,8 @@ from __future__ import annotations
 import numpy as np
 
 from ..games.base import Exchange
+from .encoding import GameRL, suit_id
 from .layout import Layout, card_index, put_cards
-from .rules import GameRL, suit_id
 
 
 class HumbugRL(GameRL):

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from .encoding import relative
 from .layout import card_index
-from .rules import relative
 
 
 def played_planes(n: int) -> list[tuple[str, str]]:

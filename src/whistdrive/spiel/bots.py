@@ -23,7 +23,7 @@ from ..errors import UsageError
 from ..rl import RLGame
 from . import games as spiel_games
 from .chance import Probe
-from .resample import REDEAL, resample_game
+from .resample import redealable, resample_game
 
 BOTS = OPENSPIEL_BOTS
 
@@ -58,7 +58,7 @@ class SpielPlayer(Player):
         state = self.spiel_game.new_initial_state()
         state.steps, state.rl = None, RLGame(world)
         action = self.bot.step(state)
-        return str(state.rl.rules.action(action))
+        return str(state.rl.encoding.action(action))
 
 
 def make_spiel_player(level: str, game: str, true_game: Callable[[], object], seed: int | None = None,
@@ -66,7 +66,7 @@ def make_spiel_player(level: str, game: str, true_game: Callable[[], object], se
     """``openspiel-ismcts`` with ``budget`` simulations per move (1000 by default)."""
     if level not in BOTS:
         raise ValueError(f"unknown OpenSpiel bot {level!r}: expected one of {', '.join(BOTS)}")
-    if game not in REDEAL:
+    if not redealable(game):
         raise UsageError(f"{level} cannot play {game} yet: its hidden cards are not redealt")
     simulations = 1000 if budget is None else int(budget)
     if simulations < 1:

@@ -26,7 +26,8 @@ def apply_and_narrate(game: Game, action, style: Style, viewer: int | None = Non
     seat, decision = game.current_seat, game.decision
     play, deals_before = game.play, len(game.deal_results)
     tricks_before = len(play.tricks)
-    prize, drawn = (game.stock[0], game.stock[1]) if game.name == "german" and game.stock else (None, None)
+    stock = getattr(game, "stock", None) if game.info.stock else None  # a prize and a draw for the trick's winner
+    prize, drawn = (stock[0], stock[1]) if stock else (None, None)
     game.apply(action)
     who = name(game, seat, lang, viewer)
     if decision.value == "exchange":

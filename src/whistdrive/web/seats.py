@@ -25,19 +25,12 @@ SPECTATOR = -1  # the seat number of the spectator link's place
 PRESENCE_EVERY = 5.0  # seconds between a process's reminders of the seats connected to it
 PRESENCE_TTL = 15.0  # what another process has not repeated for this long is forgotten
 LEFT_CLOSE = 4403  # the WebSocket close code of a seat whose person left: its view is no longer theirs
-PRIVATE = ("hand", "legal", "my_draws", "opponent_known", "known_cards", "laid_aside", "out_of_deal")  # a seat's own
 
 
 def public_view(game, seat: int) -> dict:
-    """What anybody may know: ``seat``'s observation without its hand and what it alone saw."""
-    view = game.observation(seat)
-    for key in PRIVATE:
-        if key in view:
-            view[key] = {} if isinstance(view[key], dict) else []
-    if "hand_sizes" not in view:  # German Whist tells a seat only the other hand's size
-        view["hand_sizes"] = [len(game.hand(s)) for s in range(game.num_seats)]
-    view["spectator"] = True
-    return view
+    """What anybody may know: ``seat``'s side of the table without what it alone saw (the game's own
+    :meth:`~whistdrive.games.Game.public_view`)."""
+    return game.public_view(seat)
 
 
 class Seats:

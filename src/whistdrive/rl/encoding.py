@@ -1,4 +1,4 @@
-"""The small per-game part of the RL view: action ids, tensor planes and returns.
+"""The small per-game part of the RL view, its encoding: action ids, tensor planes and returns.
 
 Each game supplies one subclass of :class:`GameRL`. Action ids are fixed:
 the cards are ``0..51`` (their index, ``suit * 13 + rank``) in every game,

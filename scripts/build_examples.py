@@ -1,4 +1,4 @@
-"""Rebuild the worked-example records: ``python -m whistdrive.examples.build``.
+"""Rebuild the worked-example records: ``make examples`` (``python scripts/build_examples.py [ID ...]``).
 
 Every record is made by playing the engine on explicit chance outcomes. A deal
 that the example is about is hand-built and scripted card by card where the
@@ -8,6 +8,9 @@ orders are tried from ``random.Random(seed)`` for seed 0, 1, 2, ... and the
 first one on which a depth-first search finds legal play reaching the planned
 trick counts is kept. Nothing here is random at run time, so running the
 script again writes the same files (``tests/test_examples.py`` checks that).
+
+A build tool, not part of the installed package: it writes the records into
+``src/whistdrive/examples/<id>.json``, where :mod:`whistdrive.examples` reads them.
 """
 
 from __future__ import annotations
@@ -17,12 +20,16 @@ import random
 import sys
 from pathlib import Path
 
-from ..cards import DECK, Card, Suit, from_mask, parse_cards
-from ..games import new_game
-from ..games.trick import TrickPlay, beats, suit_of, winning_index
-from ..records import to_record
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "src"))  # this checkout's package, whatever is installed
 
-HERE = Path(__file__).resolve().parent
+from whistdrive.cards import DECK, Card, Suit, from_mask, parse_cards  # noqa: E402
+from whistdrive.games import new_game  # noqa: E402
+from whistdrive.games.trick import TrickPlay, beats, suit_of, winning_index  # noqa: E402
+from whistdrive.records import to_record  # noqa: E402
+
+OUT = ROOT / "src" / "whistdrive" / "examples"
+"""Where the package reads the records (:func:`whistdrive.examples.load`)."""
 HONOURS = (9, 10, 11, 12)  # J Q K A rank indices
 
 
@@ -367,7 +374,7 @@ def humbug_places(deck: list[int]) -> list[int]:
 
 def best_tricks(leader_hand: int, other_hand: int, trump: int) -> int:
     """Tricks the leader takes with best play on both sides (the two-hand solver)."""
-    from ..solver import solve_two_hand
+    from whistdrive.solver import solve_two_hand
 
     return solve_two_hand(leader_hand, other_hand, trump, 0)
 
@@ -457,7 +464,7 @@ def build(example_id: str) -> dict:
 def main(argv: list[str] | None = None) -> int:
     ids = (argv if argv is not None else sys.argv[1:]) or list(BUILDERS)
     for example_id in ids:
-        path = HERE / f"{example_id}.json"
+        path = OUT / f"{example_id}.json"
         path.write_text(dumps(build(example_id)), encoding="utf-8")
         print(f"wrote {path}")
     return 0
