@@ -215,3 +215,39 @@ def test_knockout_players_are_named_in_words_as_in_the_browser(lang, word):
     text = "\n".join(out)
     assert f"{word} 2" in text and f"{word} 3" in text
     assert not re.search(r"\bP[2-7]\b", text)
+
+
+@pytest.mark.parametrize("typed, suit", [("S", "♠"), ("h", "♥"), ("D", "♦"), ("♣", "♣"), ("hearts", "♥"),
+                                         ("Черви", "♥"), ("пики", "♠")])
+def test_at_the_trump_prompt_a_letter_is_a_suit_and_a_name_is_read(typed, suit):
+    """S and H were the score and help commands there, so spades and hearts could not be typed as the
+    prompt asks; and suit names are read by the terminal itself, not by Game.apply (issue 51)."""
+    out, asked = [], []
+
+    def answer(prompt):
+        if "trump" in prompt:
+            asked.append(prompt)
+            return typed if len(asked) == 1 else "q"
+        return "q" if asked else "1"
+
+    play_game("knockout", {"players": 2}, seed=0, lang="en", color=False, level="random", input_fn=answer,
+              output=out.append)
+    assert asked and f"You chose trump {suit}" in out
+
+
+@pytest.mark.parametrize("decision, typed, action", [
+    ("exchange", "оставляю", "keep"), ("exchange", "Левая", "left"), ("exchange", "левый  прикуп", "left"),
+    ("exchange", "правая", "right"), ("exchange", "keep", "keep"), ("exchange", "ПРАВЫЙ", "right"),
+    ("trump", "spades", "S"), ("trump", "Бубны", "D"), ("trump", " ♥ ", "H"), ("trump", "c", "C")])
+def test_the_terminal_reads_the_words_a_person_types(decision, typed, action):
+    from whistdrive.terminal.play import read_action
+
+    assert read_action({"decision": decision, "legal": []}, typed, "en") == action
+
+
+@pytest.mark.parametrize("decision, typed", [("trump", "♡"), ("trump", "heartz"), ("exchange", "widow")])
+def test_the_terminal_explains_what_it_cannot_read(decision, typed):
+    from whistdrive.terminal.play import read_action
+
+    with pytest.raises(ValueError, match="I did not understand"):
+        read_action({"decision": decision, "legal": []}, typed, "en")

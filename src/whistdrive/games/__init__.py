@@ -24,7 +24,7 @@ def new_game(
     explicitly (a list of outcomes as in records: first dealer, deck orders,
     tie-break draws), falling back on the seed when it runs out.
     """
-    if name not in GAMES:
+    if not isinstance(name, str) or name not in GAMES:  # a list is no name (and cannot be looked up)
         raise InvalidOptions(f"unknown game {name!r}: expected one of {', '.join(GAMES)}")
     return GAMES[name](options, seed=seed, chance=chance)
 

@@ -15,8 +15,8 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, fields
 from typing import Any, ClassVar, Self
 
-from ..cards import DECK, Card, Suit
-from ..errors import IllegalMove, InvalidOptions, ParseError, RecordError
+from ..cards import DECK, Card, Suit, from_mask
+from ..errors import IllegalMove, InvalidOptions, ParseError, RecordError, UsageError
 from .observation import Observation
 from .spec import GameInfo, Outcome, Param, params_of
 from .trick import SolverPosition
@@ -42,22 +42,26 @@ class Exchange(str, enum.Enum):
 
     @classmethod
     def parse(cls, text: str) -> Exchange:
-        """Read ``keep``/``left``/``right`` (or the Russian words) in any case."""
-        key = text.strip().lower()
-        if key in _EXCHANGE_NAMES:
-            return _EXCHANGE_NAMES[key]
-        raise ParseError(f"unknown exchange {text!r}: expected keep, left or right (оставить, левый, правый)")
+        """Read ``keep``/``left``/``right`` or ``оставить``/``левый``/``правый``, in any case, nothing else
+        (docs/records.md); a program that lets a person type other words reads them itself."""
+        choice = _EXCHANGE_NAMES.get(text.lower()) if isinstance(text, str) and _plain_letters(text) else None
+        if choice is None:
+            raise ParseError(f"unknown exchange {text!r}: expected keep, left or right (оставить, левый, правый)")
+        return choice
 
 
 _EXCHANGE_NAMES = {
     name: choice
-    for choice, names in (
-        (Exchange.KEEP, ("keep", "оставить", "оставляю")),
-        (Exchange.LEFT, ("left", "левый", "левая", "левый прикуп")),
-        (Exchange.RIGHT, ("right", "правый", "правая", "правый прикуп")),
-    )
+    for choice, names in ((Exchange.KEEP, ("keep", "оставить")), (Exchange.LEFT, ("left", "левый")),
+                          (Exchange.RIGHT, ("right", "правый")))
     for name in names
 }
+
+
+def _plain_letters(text: str) -> bool:
+    """Only Latin and Cyrillic letters, so ``lower`` cannot turn another character (the Kelvin sign) into one."""
+    return all("a" <= ch <= "z" or "A" <= ch <= "Z" or "\u0400" <= ch <= "\u04ff" for ch in text)
+
 
 Action = Card | Suit | Exchange
 
@@ -173,10 +177,20 @@ class Chance:
             return {"type": "draw", "seats": list(seats), "cards": [str(DECK[i]) for i in order[: len(seats)]]}
 
         o = self._next("draw", shuffle)
-        cards = _cards(o.get("cards"), len(self.log) - 1)
-        if o.get("seats") != list(seats) or len(cards) != len(seats) or len(set(cards)) != len(cards):
-            raise RecordError(f"chance outcome {len(self.log) - 1}: a draw gives one distinct card to each of {seats}")
-        return dict(zip(seats, cards))
+        where = f"chance outcome {len(self.log) - 1}"
+        cards, listed = _cards(o.get("cards"), len(self.log) - 1), o.get("seats")
+        # The tied seats in any order: each card goes with the seat at its place in the list.
+        if not isinstance(listed, list) or any(type(s) is not int for s in listed) or sorted(listed) != sorted(seats):
+            raise RecordError(f"{where}: the draw's 'seats' must list each tied seat {sorted(seats)} once (in any "
+                              f"order), found {listed!r}")
+        if len(cards) != len(listed):
+            raise RecordError(f"{where}: the draw gives one card to each of its {len(listed)} seats, "
+                              f"found {len(cards)} cards")
+        if len(set(cards)) != len(cards):
+            twice = next(c for c in cards if cards.count(c) > 1)
+            raise RecordError(f"{where}: the draw's cards come from one pack, so they are distinct: "
+                              f"{DECK[twice]} is drawn twice")
+        return dict(zip(listed, cards))
 
     def clone(self) -> Chance:
         return copy.deepcopy(self)
@@ -385,7 +399,7 @@ class Game:
         if seat is not None:
             try:
                 self.check_seat(seat)
-            except ValueError as e:
+            except UsageError as e:
                 raise IllegalMove(str(e)) from None
         if seat is not None and seat != mover:
             raise IllegalMove(f"it is not seat {seat}'s turn: {self.seat_names[mover]} is to act")
@@ -432,11 +446,12 @@ class Game:
         return copy.deepcopy(self)
 
     def check_seat(self, seat: int) -> int:
-        """``seat`` itself if it is one of this game's seats; ``True`` and ``1.0`` equal 1 but are refused."""
+        """``seat`` itself if it is one of this game's seats, else :class:`UsageError`; ``True`` and ``1.0``
+        equal 1 but are refused."""
         if not isinstance(seat, int) or isinstance(seat, bool):
-            raise ValueError(f"seat must be an int 0..{self.num_seats - 1}, got {seat!r} ({type(seat).__name__})")
+            raise UsageError(f"seat must be an int 0..{self.num_seats - 1}, got {seat!r} ({type(seat).__name__})")
         if not 0 <= seat < self.num_seats:
-            raise ValueError(f"seat must be an int 0..{self.num_seats - 1}, got {seat}")
+            raise UsageError(f"seat must be an int 0..{self.num_seats - 1}, got {seat}")
         return seat
 
     def _base_observation(self, seat: int) -> Observation:

@@ -16,8 +16,17 @@ from .render import Style, render, score_text
 HELP = {  # by decision
     "play": N_("Type a card (QH, 10♥, T♥) or its number in the list; 'l' last trick, 's' score, 'q' quit."),
     "exchange": N_("Type keep, left or right (or 1, 2, 3 as listed); 's' score, 'q' quit."),
-    "trump": N_("Type a suit: S H D C or ♠ ♥ ♦ ♣; 's' score, 'q' quit."),
+    "trump": N_("Type a suit: S H D C, ♠ ♥ ♦ ♣ or its name; 'score' the score, 'q' quit."),
 }
+
+
+# What a person may type besides the notation (docs/records.md), which is all that records and Game.apply take.
+SUIT_WORDS = {word: letter for letter, words in (
+    ("S", ("spades", "spade", "пики", "пика")), ("H", ("hearts", "heart", "черви", "червы", "черва")),
+    ("D", ("diamonds", "diamond", "бубны", "бубна")), ("C", ("clubs", "club", "трефы", "трефа", "крести")))
+    for word in words}
+EXCHANGE_WORDS = {"оставляю": "keep", "левая": "left", "левый прикуп": "left", "правая": "right",
+                  "правый прикуп": "right"}
 
 
 def read_action(obs: dict, text: str, lang: str):
@@ -32,9 +41,9 @@ def read_action(obs: dict, text: str, lang: str):
         raise ValueError(_("Choose a number from 1 to {n}.").format(n=len(legal)))
     try:
         if obs["decision"] == "trump":
-            return str(Suit.parse(text))
+            return str(Suit.parse(SUIT_WORDS.get(" ".join(text.lower().split()), text)))
         if obs["decision"] == "exchange":
-            return str(Exchange.parse(text))
+            return str(Exchange.parse(EXCHANGE_WORDS.get(" ".join(text.lower().split()), text)))
         card = str(Card.parse(text))
     except ParseError as e:
         said = _("I did not understand {text!r}. {help}").format(text=text, help=_(HELP[obs["decision"]]))
@@ -114,12 +123,13 @@ def _ask(game, me: int, style: Style, input_fn, output):
         command = text.strip().lower()
         if not command:  # Enter alone: ask again
             continue
+        suit = obs["decision"] == "trump" and command in ("s", "h")  # spades and hearts, not score and help
         if command in ("q", "quit", "exit", "в", "выход"):
             return None
-        if command in ("?", "h", "help", "помощь"):
+        if command in ("?", "h", "help", "помощь") and not suit:
             output(_(HELP[obs["decision"]]))
             continue
-        if command in ("s", "score", "счёт", "счет"):
+        if command in ("s", "score", "счёт", "счет") and not suit:
             output(render(obs, style) + "\n" + score_text(obs, style))
             continue
         if command in ("l", "last"):
