@@ -35,9 +35,9 @@ class GermanWhistOptions(Options):
         help=Text("A red trump card: most tricks win; a black one: fewest tricks win (default off).",
                   "Красный козырь: выигрывает больше взяток, чёрный: меньше (по умолчанию нет)."))
     deals: int = option(
-        1, bounds=(1, 100), label=Text("Deals", "Сдач в партии"),
+        1, bounds=(1, 100), label=Text("Deals", "Сдач в игре"),
         help=Text("Deals in the session, the dealer alternating (default 1).",
-                  "Сколько сдач в партии, сдающий чередуется (по умолчанию 1)."))
+                  "Сколько сдач в игре, сдающий чередуется (по умолчанию 1)."))
 
 
 def deal_points(counted: tuple[int, int], low: bool, count: str, scoring: str) -> tuple[int | None, int]:

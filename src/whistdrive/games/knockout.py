@@ -27,7 +27,7 @@ class KnockoutWhist(Game):
     info = GameInfo(
         "knockout", Text("Knock-out Whist", "Вист на выбывание"),
         Text("Two to seven players: take no trick in a deal and you are out.",
-             "От двух до семи игроков: не взял ни одной взятки в сдаче — выбыл."),
+             "От двух до семи игроков: кто в сдаче не взял ни одной взятки, выбывает."),
         min_seats=2, max_seats=7, human_seat=0, seats_option="players", score_unit="wins")
     Options = KnockoutOptions
     options: KnockoutOptions

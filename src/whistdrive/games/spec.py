@@ -6,7 +6,7 @@ a game's :class:`GameInfo` and its options' :class:`Param` specifications
 instead of restating them. An option is declared once, as a field of the
 game's options dataclass made with :func:`option`::
 
-    deals: int = option(1, bounds=(1, 100), label=Text("Deals", "Сдач в партии"), help=...)
+    deals: int = option(1, bounds=(1, 100), label=Text("Deals", "Сдач в игре"), help=...)
 
 and from then on it has a CLI flag, a lobby field, an ``/api/meta`` entry and
 the same bounds everywhere.
