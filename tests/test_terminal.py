@@ -11,7 +11,7 @@ from whistdrive import new_game
 from whistdrive.cards import Card
 from whistdrive.cli import main
 from whistdrive.errors import ParseError
-from whistdrive.terminal.play import _ask, play, play_game, read_card, resume_game
+from whistdrive.terminal.play import _ask, play, play_game, read_action, read_card, resume_game
 from whistdrive.terminal.render import ANSI, Style, render
 
 
@@ -122,6 +122,8 @@ def test_russian_suit_letters_are_read_at_the_keyboard_but_not_in_records():
     out = []
     assert _ask(german_after_a_spade_lead(), 0, Style("ru", color=False), scripted(["Вп"]), out.append) == "JS"
     assert out == []
+    choosing = {"decision": "trump", "legal": ["S", "H", "D", "C"]}
+    assert [read_action(choosing, t, "ru") for t in ("п", "Ч", "б", "т", "к", "♥", "пики")] == list("SHDCCHS")
 
 
 @pytest.mark.parametrize("lang, said", [("en", "Only one card can be played: J♠, played for you."),
@@ -173,6 +175,10 @@ def test_play_resume_on_the_command_line(tmp_path, monkeypatch, capsys):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     assert main(["play", "--resume"]) == 2
     assert "no game to resume" in capsys.readouterr().err
+    (tmp_path / "whistdrive").mkdir()
+    (tmp_path / "whistdrive" / "saved-game.json").write_text('{"format": "whistdrive-record", "version": 7}')
+    assert main(["play", "--resume"]) == 2
+    assert "saved-game.json: " in capsys.readouterr().err
     assert main(["play"]) == 2 and "--resume" in capsys.readouterr().err
     assert main(["play", "--resume", "german"]) == 2 and "without a game" in capsys.readouterr().err
     monkeypatch.setattr("sys.stdin", io.StringIO("q\ny\n"))

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from ..bots import DEFAULT_LEVEL, LEVELS
 from ..cards import Card, Suit
-from ..errors import IllegalMove, ParseError, RecordError
+from ..errors import IllegalMove, ParseError, RecordError, WhistError
 from ..games import GAMES, Game, new_game
 from ..games.base import Exchange
 from ..i18n import N_, gettext_for
@@ -93,9 +93,11 @@ def resume_game(path: Path, **how) -> int:
     """Go on with the game saved in ``path`` when its player quit; ``how`` as for :func:`play`."""
     try:
         record = loads(path.read_bytes())
+        replay(record)  # checks the record, rules and all
     except FileNotFoundError:
         raise RecordError(f"no game to resume: {path} does not exist (a game you quit is saved there)") from None
-    replay(record)  # checks the record, rules and all
+    except WhistError as e:
+        raise RecordError(f"{path}: {e}") from None
     if record["over"]:
         raise RecordError(f"{path}: that game is over; nothing to resume")
     seed = record.get("seed")
