@@ -73,7 +73,7 @@ def _whist_deal(game: Game, result: dict, lang: str, viewer: int | None) -> str:
     ns, ew = (ngettext("{n} trick", "{n} tricks", n).format(n=n) for n in result["tricks"])
     p = result["points"]
     a, b = _side(game, (0, 2), lang), _side(game, (1, 3), lang)
-    split = points_split(result, 0, game.options.honours, Style(lang, color=False))
+    split = points_split(result, 0, game.options.honours, lang)
     return f"{a} {ns}, {b} {ew}; {a} +{p[0]}, {b} +{p[1]}{split}"
 
 
@@ -89,7 +89,7 @@ def _humbug_deal(game: Game, result: dict, lang: str, viewer: int | None) -> str
     ngettext = gettext_for(lang)[1]
     a, b = (ngettext("{n} trick", "{n} tricks", n).format(n=n) for n in result["tricks"])
     p = result["points"]
-    split = points_split(result, 0, game.options.honours, Style(lang, color=False))
+    split = points_split(result, 0, game.options.honours, lang)
     return f"{name(game, 0, lang, viewer)} {a}, {name(game, 1, lang, viewer)} {b}; +{p[0]}, +{p[1]}{split}"
 
 

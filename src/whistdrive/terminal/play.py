@@ -133,7 +133,7 @@ def play(
     once the game ends.
     """
     level = level or DEFAULT_LEVEL
-    style = Style(lang, color, ascii_only, width)
+    style = Style(lang, color, ascii_only)
     _ = style.gettext
 
     def say(text: str) -> None:

@@ -14,10 +14,10 @@ GAPS = ("   ", "  ", " ")  # between a line's parts, a trick's plays, words: whe
 
 
 class Style:
-    """How to print cards: language, ANSI colour (an extra cue), ASCII fallback, the terminal's width."""
+    """How to print cards: language, ANSI colour (an extra cue), ASCII fallback."""
 
-    def __init__(self, lang: str = "en", color: bool = True, ascii_only: bool = False, width: int | None = None):
-        self.lang, self.color, self.ascii_only, self.width = lang, color, ascii_only, width
+    def __init__(self, lang: str = "en", color: bool = True, ascii_only: bool = False):
+        self.lang, self.color, self.ascii_only = lang, color, ascii_only
         self.gettext, self.ngettext = gettext_for(lang)
 
     def card(self, text: str) -> str:
@@ -50,13 +50,18 @@ def wrap(text: str, width: int | None) -> str:
     return "\n".join(row for line in text.split("\n") for row in _fit(line, width, GAPS))
 
 
+def columns(text: str) -> int:
+    """How wide ``text`` shows: its colours take no room."""
+    return len(ANSI.sub("", text))
+
+
 def _fit(line: str, width: int, gaps: tuple[str, ...]) -> list[str]:
-    if len(ANSI.sub("", line)) <= width or not gaps:
+    if columns(line) <= width or not gaps:
         return [line]
     gap, finer = gaps[0], gaps[1:]
     rows: list[str] = []
     for piece in line.split(gap):
-        if rows and len(ANSI.sub("", rows[-1] + gap + piece)) <= width:
+        if rows and columns(rows[-1] + gap + piece) <= width:
             rows[-1] += gap + piece
         else:
             rows.extend(_fit(piece, width, finer))
@@ -220,12 +225,12 @@ def _german_score(obs: dict, style: Style) -> str:
     return "\n".join(rows)
 
 
-def points_split(line: dict, first: int, honours: bool, style: Style) -> str:
+def points_split(line: dict, first: int, honours: bool, lang: str) -> str:
     """A deal's points for tricks and for honours, ``first``'s side first: '' where honours are not scored."""
     if not honours:
         return ""
     t, h = line["trick_points"], line["honour_points"]
-    return " (" + style.gettext("tricks {a}–{b}, honours {c}–{d}").format(
+    return " (" + gettext_for(lang)[0]("tricks {a}–{b}, honours {c}–{d}").format(
         a=t[first], b=t[1 - first], c=h[first], d=h[1 - first]) + ")"
 
 
@@ -237,7 +242,7 @@ def _whist_score(obs: dict, style: Style) -> str:
     rows = [f"{we:>8} | {they}"]
     for line in s["lines"]:
         p = line["points"]
-        rows.append(f"{p[mine]:>8} | {p[1 - mine]}" + points_split(line, mine, obs["options"]["honours"], style)
+        rows.append(f"{p[mine]:>8} | {p[1 - mine]}" + points_split(line, mine, obs["options"]["honours"], style.lang)
                     + ("  ——" if line["game_won_by"] is not None else ""))
     rp = s["rubber_points"]
     rows.append(_("Rubber") + f": {rp[mine]} — {rp[1 - mine]}")
@@ -284,7 +289,7 @@ def _humbug_score(obs: dict, style: Style) -> str:
     rows = [f"{you:>8} | {opponent}"]
     for line in s["lines"]:
         p = line["points"]
-        rows.append(f"{p[me]:>8} | {p[other]}" + points_split(line, me, obs["options"]["honours"], style)
+        rows.append(f"{p[me]:>8} | {p[other]}" + points_split(line, me, obs["options"]["honours"], style.lang)
                     + ("  ——" if line["game_won_by"] is not None else ""))
     rp = s["rubber_points"]
     rows.append(_("Rubber") + f": {rp[me]} — {rp[other]}")
