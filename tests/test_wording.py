@@ -17,7 +17,8 @@ REJECTED = {  # a variant no longer used -> the term chosen instead
     r"\w\(а\)": "no «Взял(а)»: a verb in the present («берёт») or a noun fits anyone",
     r"\b[Вв]ыбыл\b": "a player who is out is «вне игры» («Вы — выбыл» agrees with nobody)",
     r"Выбывают: ": "«Вне игры: …», a list that may be «Вы»",
-    r"колод\w* (кончил|пуст)|из колоды|Колода\W*$": "German Whist's stock is «запас»; «колода» is the pack",
+    r"колод\w* (кончил|пуст)|из колоды|^Колода$|stock: \"Колода\"": "German Whist's stock is «запас»; «колода» is "
+                                                                  "the pack",
     r"\bпарти[яиюей]\b": "a game of whist is a «гейм», the whole match an «игра»",
 }
 
