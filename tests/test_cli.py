@@ -198,13 +198,15 @@ def test_help_runs():
 
 
 def test_a_saved_terminal_game_names_the_level_the_computers_played(tmp_path):
-    from whistdrive.bots import LEVELS
+    """No --level: the beginner, as in the lobby (one constant for both)."""
+    from whistdrive.bots import DEFAULT_LEVEL
 
+    assert DEFAULT_LEVEL == "beginner"
     save = tmp_path / "game.json"
     play_game("german", {}, seed=4, lang="en", color=False, input_fn=scripted(["1"] * 60), output=[].append,
               save=str(save))
     seats = json.loads(save.read_text(encoding="utf-8"))["seats"]
-    assert sorted(s["player"] for s in seats) == sorted(["human", f"bot:{LEVELS[-1]}"])
+    assert sorted(s["player"] for s in seats) == ["bot:beginner", "human"]
 
 
 @pytest.mark.parametrize("lang, word", [("en", "Player"), ("ru", "Игрок")])
@@ -225,6 +227,8 @@ def test_at_the_trump_prompt_a_letter_is_a_suit_and_a_name_is_read(typed, suit):
     out, asked = [], []
 
     def answer(prompt):
+        if prompt.startswith("Quit?"):
+            return "y"
         if "trump" in prompt:
             asked.append(prompt)
             return typed if len(asked) == 1 else "q"

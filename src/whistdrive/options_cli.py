@@ -32,7 +32,7 @@ def _int_in(p: Param):
 def add_option_flags(parser: argparse.ArgumentParser, game: str) -> None:
     lang = help_lang()
     title = "variant options" if lang == "en" else "варианты правил"
-    group = parser.add_argument_group(f"{title} (docs/rules.md#{game}-options)")
+    group = parser.add_argument_group(title)  # no pointer to docs/: an installed copy has none
     for p in GAMES[game].Options.params():
         text = p.help.get(lang)
         dest = f"opt_{p.name}"

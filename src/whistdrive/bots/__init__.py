@@ -26,6 +26,10 @@ from .heuristic import Beginner, Intermediate
 LEVELS: tuple[str, ...] = ("random", "beginner", "intermediate", "expert")
 """The levels offered to users, weakest first."""
 
+DEFAULT_LEVEL = "beginner"
+"""The level a person meets unless they choose one, in the lobby and the terminal alike: a newcomer can win
+against it, and it answers at once (the expert thinks for a while, after compiling the solver)."""
+
 OPENSPIEL_BOTS: tuple[str, ...] = ("openspiel-ismcts",)
 """OpenSpiel's own bots, which the arena seats through :mod:`whistdrive.spiel` (the rl extra)."""
 
@@ -123,4 +127,4 @@ def hint(observation: dict, budget: float | None = None) -> dict:
     return {"best": best, "values": {a: float(values[a]) for a in legal}}
 
 
-__all__ = ["BUDGETS", "EXPERTS", "LEVELS", "REFERENCE_LEVELS", "Player", "hint", "make_cheater", "make_player"]
+__all__ = ["BUDGETS", "DEFAULT_LEVEL", "EXPERTS", "LEVELS", "REFERENCE_LEVELS", "Player", "hint", "make_cheater", "make_player"]

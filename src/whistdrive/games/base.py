@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, fields
 from typing import Any, ClassVar, Self
 
-from ..cards import DECK, Card, Suit, from_mask
+from ..cards import DECK, Card, Suit
 from ..errors import IllegalMove, InvalidOptions, ParseError, RecordError, UsageError
 from .observation import Observation
 from .spec import GameInfo, Outcome, Param, params_of

@@ -8,7 +8,7 @@ from fastapi.responses import JSONResponse, Response
 
 from whistdrive import new_game
 from whistdrive.cards import DECK
-from whistdrive.games import GAMES
+from whistdrive.games import GAMES, replay_moves
 from whistdrive.records import dumps, to_record
 
 from . import i18n, invites, rules, validation
@@ -207,9 +207,7 @@ async def analysis(request: Request, game_id: str, k: int):
             return {"seat": mover, "played": str(played), "best": str(DECK[best]), "exact": True, "unit": unit,
                     "value": values[played.index], "best_value": values[best],
                     "values": {str(DECK[c]): v for c, v in values.items()}}
-        g = new_game(t.row.game, t.row.options, chance=t.game.chance.log)
-        for s, a in before:
-            g.apply(a, seat=s)
+        g = replay_moves(t.row.game, t.row.options, before, chance=t.game.chance.log)
         out = await pool.hint(g.observation(mover), key=key)
     except Busy:
         return JSONResponse({"error": "busy"}, status_code=503, headers={"Retry-After": "5"})

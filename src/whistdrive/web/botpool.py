@@ -81,13 +81,10 @@ def hint(observation: dict, budget: float | None = None) -> dict | None:
 def solve(game: str, options: dict, chance: list, actions: list[tuple[int, str]]) -> dict | None:
     """Runs in a worker: the solver's value of each legal card after ``actions``, where the
     position is fully known (:func:`whistdrive.analysis.solver_values`), else None."""
-    from whistdrive import new_game
     from whistdrive.analysis import solver_values
+    from whistdrive.games import replay_moves
 
-    g = new_game(game, options, chance=chance)
-    for seat, a in actions:
-        g.apply(a, seat=seat)
-    exact = solver_values(g)
+    exact = solver_values(replay_moves(game, options, actions, chance=chance))
     if exact is None:
         return None
     values, unit = exact

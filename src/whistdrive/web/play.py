@@ -13,8 +13,8 @@ import collections
 import logging
 import random
 
-from whistdrive import new_game
 from whistdrive.errors import IllegalMove, ParseError
+from whistdrive.games import replay_moves
 from whistdrive.games.base import parse_action
 
 from .errors import TableError
@@ -169,9 +169,7 @@ class Play:
             kept = [(s, str(a)) for s, a in acts[:keep]]
             game = self.tables.rebuild(t.row, kept)
             seed, chance = await asyncio.to_thread(redeal, game, seat)
-            game = new_game(t.row.game, t.row.options, seed=seed, chance=chance)
-            for s, a in kept:
-                game.apply(a, seat=s)
+            game = replay_moves(t.row.game, t.row.options, kept, seed=seed, chance=chance)
             try:
                 await self.tables.db(self.store.truncate, t.row.id, keep, seed, chance, len(acts), t.row.undos)
             except Stale:

@@ -19,8 +19,8 @@ import logging
 import secrets
 from dataclasses import dataclass
 
-from whistdrive import new_game
 from whistdrive.errors import IllegalMove
+from whistdrive.games import replay_moves
 from whistdrive.games.base import Game
 from whistdrive.i18n import N_
 
@@ -51,19 +51,14 @@ def rebuild(row: GameRow, actions: list[tuple[int, str]] | None = None) -> Game:
     again), and a kept play may not even be legal on the seed's own deal.
     """
     actions = row.actions if actions is None else actions
-    g = new_game(row.game, row.options, seed=row.seed)
     try:
-        for seat, a in actions:
-            g.apply(a, seat=seat)
+        g = replay_moves(row.game, row.options, actions, seed=row.seed)
         if g.chance.log == row.chance[: len(g.chance.log)]:
             return g
     except IllegalMove:
         pass
     log.info("chance log differs from the seed's (an undo dealt hidden cards again): replaying the stored outcomes")
-    g = new_game(row.game, row.options, seed=row.seed, chance=row.chance)
-    for seat, a in actions:
-        g.apply(a, seat=seat)
-    return g
+    return replay_moves(row.game, row.options, actions, seed=row.seed, chance=row.chance)
 
 
 @dataclass
