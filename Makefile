@@ -16,7 +16,7 @@ run: $(STAMP)  ## set up, then serve the web app at http://127.0.0.1:8000
 play: $(STAMP)  ## a terminal game of German Whist against the computer
 	$(BIN)/whistdrive play german
 
-test: $(TEST_STAMP) browser postgresql  ## set up, then run the whole test suite (doctests and mypy included)
+test: $(TEST_STAMP) browser postgresql  ## set up, then run the whole test suite (doctests, ruff and mypy included)
 	$(BIN)/python -m pytest -n 2 --dist loadgroup
 
 browser:  ## Debian's Chromium for the browser tests (test tools cannot download browsers here)
