@@ -8,7 +8,7 @@ The ``solve`` and ``analyse`` commands that print it are :mod:`whistdrive.analys
 
 from __future__ import annotations
 
-from .cards import DECK
+from .cards import DECK, Card
 from .games import Game
 from .records import replay
 
@@ -45,7 +45,7 @@ def _knockout(game: Game) -> tuple[dict[int, int], str]:
     order = p.order  # the remaining seats, clockwise
     index = {s: i for i, s in enumerate(order)}
     values = solver.values_knockout([p.hands[s] for s in order], p.trump, index[p.leader],
-                                    [(index[s], c) for s, c in p.trick], index[game.current_seat])
+                                    [(index[s], c) for s, c in p.trick], index[p.to_play])
     return values, "sure tricks"
 
 
@@ -59,7 +59,7 @@ def analyse(record: dict) -> list[dict]:
     out = []
     for seat, action in final.actions:
         found = solver_values(game)
-        if found is not None:
+        if found is not None and isinstance(action, Card):  # found: a card play
             values, unit = found
             best = max(values.values())
             played = values[action.index]

@@ -16,6 +16,7 @@ import json
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, ValidationError, field_validator
+from pydantic_core import ErrorDetails
 
 from .errors import RecordError
 
@@ -128,7 +129,7 @@ def _where(loc: tuple) -> str:
     return out
 
 
-def _message(error: dict) -> str:
+def _message(error: ErrorDetails) -> str:
     if error["type"] == "extra_forbidden":
         return "unknown field"
     if error["type"] == "value_error":

@@ -29,12 +29,13 @@ first frame of an example that starts mid-match carries ``earlier_deals``.
 
 from __future__ import annotations
 
+import functools
 import json
 from importlib import resources
 
 from ..cards import DECK, Card, Suit
-from ..games import Decision, Game, new_game
-from ..games.base import parse_action
+from ..games import GermanWhist, HumbugWhist, KnockoutWhist, Whist, new_game
+from ..games.base import Exchange, parse_action
 from ..games.trick import TrickPlay, suit_of
 from ..i18n import LANGS, N_, translations
 
@@ -79,6 +80,10 @@ WHIST_SEATS = (N_("North"), N_("East"), N_("South"), N_("West"))
 GAME_KIND = {3: N_("a treble"), 2: N_("a double"), 1: N_("a single")}
 
 
+# the games with worked examples: each helper below tells them apart by class
+ExampleGame = GermanWhist | Whist | KnockoutWhist | HumbugWhist
+
+
 def _sentences(*parts: str) -> str:
     return " ".join(p[0].upper() + p[1:] for p in parts if p)
 
@@ -86,7 +91,7 @@ def _sentences(*parts: str) -> str:
 class _Words:
     """Localized names, card notation and the catalogue of one game and language."""
 
-    def __init__(self, game: Game, lang: str):
+    def __init__(self, game: ExampleGame, lang: str):
         self.lang = lang
         self.game = game
         tr = translations(lang)
@@ -123,15 +128,15 @@ class _Words:
 
     def seat_names(self) -> list[str]:
         g, _ = self.game, self.gettext
-        if g.name in ("german", "humbug"):
+        if isinstance(g, (GermanWhist, HumbugWhist)):
             return [_("Dealer") if s == g.dealer else _("Non-dealer") for s in (0, 1)]
-        if g.name == "whist":
+        if isinstance(g, Whist):
             return [_(name) for name in WHIST_SEATS]
         return [_("Player {n}").format(n=s + 1) for s in range(g.num_seats)]
 
     def who(self, seat: int) -> str:
         """A seat as the subject of a sentence (lower case for the roles of the two-player games)."""
-        if self.game.name in ("german", "humbug"):
+        if isinstance(self.game, (GermanWhist, HumbugWhist)):
             return self.gettext("the dealer") if seat == self.game.dealer else self.gettext("the non-dealer")
         return self.seat_names()[seat]
 
@@ -152,16 +157,16 @@ def _trick(plays) -> list[dict]:
     return [{"seat": s, "card": str(DECK[c])} for s, c in plays]
 
 
-def _scores(game: Game) -> dict:
+def _scores(game: ExampleGame) -> dict:
     """The match score fields of a frame, from the game as it stands."""
-    if game.name == "german":
+    if isinstance(game, GermanWhist):
         return {"points": list(game.points), "deals_won": list(game.deals_won)}
-    if game.name in ("whist", "humbug"):
+    if isinstance(game, (Whist, HumbugWhist)):
         return {"score": game.score_sheet()}
     return {"active": list(game.active), "out": {str(s): d for s, d in game.out.items()}}
 
 
-def _state(game: Game, tp: TrickPlay, words: _Words) -> dict:
+def _state(game: ExampleGame, tp: TrickPlay, words: _Words) -> dict:
     """A frame's position: ``game`` for the deal and score, ``tp`` for hands and trick."""
     frame = {
         "deal": len(game.deal_results) + 1,
@@ -173,7 +178,7 @@ def _state(game: Game, tp: TrickPlay, words: _Words) -> dict:
         "to_play": None if tp.done else tp.to_play,
         "lang": words.lang,
     }
-    if game.name == "german":
+    if isinstance(game, GermanWhist):
         first = [w for *_, w in tp.tricks[:13]]
         second = [w for *_, w in tp.tricks[13:]]
         frame.update(
@@ -186,9 +191,9 @@ def _state(game: Game, tp: TrickPlay, words: _Words) -> dict:
                 "stock_size": len(game.stock),
             }
         )
-    elif game.name == "humbug":
+    elif isinstance(game, HumbugWhist):
         frame.update(_humbug_state(game, tp))
-    elif game.name == "whist":
+    elif isinstance(game, Whist):
         showing = not tp.tricks and all(s != game.dealer for s, _ in tp.trick)
         frame.update(
             {
@@ -208,7 +213,7 @@ def _state(game: Game, tp: TrickPlay, words: _Words) -> dict:
     return frame
 
 
-def _humbug_state(game: Game, tp: TrickPlay) -> dict:
+def _humbug_state(game: HumbugWhist, tp: TrickPlay) -> dict:
     """The two players' tricks, the turned-up card and, the diagram being open, the widows and laid-aside hands."""
     from ..games.base import Exchange
     from ..games.humbug import WIDOW_PLACES
@@ -232,10 +237,10 @@ def _sorted_cards(mask: int) -> list[str]:
     return [str(DECK[c]) for c in sorted(_bits(mask), key=lambda c: (c // 13, -(c % 13)))]
 
 
-def _deal_intro(game: Game, w: _Words) -> str:
+def _deal_intro(game: ExampleGame, w: _Words) -> str:
     _, ngettext, pgettext = w.gettext, w.ngettext, w.pgettext
     n = len(game.deal_results) + 1
-    if game.name == "humbug":
+    if isinstance(game, HumbugWhist):
         card, suit = w.card(game.turned_up), w.suit(suit_of(game.turned_up))
         a, b = game.score.game_points
         return _sentences(
@@ -244,7 +249,7 @@ def _deal_intro(game: Game, w: _Words) -> str:
             _("first the non-dealer, then the dealer, keeps the hand or takes a widow."),
             _("game score {a}–{b}.").format(a=a, b=b) if n > 1 else "",
         )
-    if game.name == "german":
+    if isinstance(game, GermanWhist):
         card, suit = w.card(game.trump_card), w.suit(suit_of(game.trump_card))
         parts = [
             _("deal {n}: the dealer deals 13 cards each and turns up {card}: {suit} are trump, "
@@ -254,7 +259,7 @@ def _deal_intro(game: Game, w: _Words) -> str:
         if game.low_game:
             parts.append(_("the trump card is black: a low game — the fewer counted tricks wins."))
         return _sentences(*parts)
-    if game.name == "whist":
+    if isinstance(game, Whist):
         dealer, left = w.who(game.dealer), w.who((game.dealer + 1) % 4)
         card, suit = w.card(game.turned_up), w.suit(suit_of(game.turned_up))
         a, b = game.score.game_points
@@ -265,7 +270,7 @@ def _deal_intro(game: Game, w: _Words) -> str:
             _("game score: {ns} {a}, {ew} {b}.").format(ns=w.side(0), a=a, ew=w.side(1), b=b),
         )
     dealer, size = w.who(game.dealer), game.hand_size
-    if n == 1:
+    if n == 1 and game.trump_card is not None:  # the first deal turns up trump; later dealers choose it
         card, suit = w.card(game.trump_card), w.suit(suit_of(game.trump_card))
         return _sentences(
             _("deal 1: {dealer} deals 7 cards each and turns up {card}: {suit} are trump.").format(
@@ -281,10 +286,10 @@ def _deal_intro(game: Game, w: _Words) -> str:
     )
 
 
-def _earlier(game: Game, w: _Words) -> str:
-    """One sentence on the deals played before the example's start."""
+def _earlier(game: Whist | KnockoutWhist, w: _Words) -> str:
+    """One sentence on the deals played before the example's start (whist's and Knock-out's examples)."""
     _ = w.gettext
-    if game.name == "whist":
+    if isinstance(game, Whist):
         scored = ", ".join(
             _("deal {n} {ns}–{ew}").format(n=i, ns=r["points"][0], ew=r["points"][1])
             for i, r in enumerate(game.deal_results, 1)
@@ -294,7 +299,7 @@ def _earlier(game: Game, w: _Words) -> str:
         done=len(game.deal_results), names=w.join([w.who(s) for s in game.active]))
 
 
-def _card_caption(game: Game, tp_before: TrickPlay, seat: int, card: Card, winner, won_with, w: _Words) -> str:
+def _card_caption(game: ExampleGame, tp_before: TrickPlay, seat: int, card: Card, winner, won_with, w: _Words) -> str:
     _, who, c = w.gettext, w.who(seat), w.card(card)
     led = tp_before.led_suit
     if led is None:
@@ -312,14 +317,14 @@ def _card_caption(game: Game, tp_before: TrickPlay, seat: int, card: Card, winne
     return _sentences(*parts)
 
 
-def _prize_caption(game: Game, winner: int, prize: int, draw: int, w: _Words) -> str:
+def _prize_caption(game: GermanWhist, winner: int, prize: int, draw: int, w: _Words) -> str:
     _ = w.gettext
     win, lose = w.who(winner), w.who(1 - winner)
     parts = [_("{win} takes the prize {prize}; {lose} draws the next card face down ({draw}).").format(
         win=win, prize=w.card(prize), lose=lose, draw=w.card(draw))]
     if game.stock:
         parts.append(_("the new prize is {prize}; {suit} stay trump.").format(
-            prize=w.card(game.stock[0]), suit=w.suit(game.play.trump)))
+            prize=w.card(game.stock[0]), suit=w.suit(suit_of(game.trump_card))))
         parts.append(_("both hold 13 cards; {win} leads trick {n}.").format(win=win, n=len(game.play.tricks) + 1))
     else:
         parts.append(_("the stock is empty: stage 2 begins, {win} leads.").format(win=win))
@@ -334,7 +339,7 @@ def _exchange_caption(seat: int, choice: str, w: _Words) -> str:
     return _sentences(texts[choice].format(who=w.who(seat)))
 
 
-def _humbug_deal_end(game: Game, line: dict, w: _Words) -> str:
+def _humbug_deal_end(game: HumbugWhist, line: dict, w: _Words) -> str:
     _ = w.gettext
     nd, d = 1 - line["dealer"], line["dealer"]
     t, tp, hp, pts = line["tricks"], line["trick_points"], line["honour_points"], line["points"]
@@ -346,11 +351,11 @@ def _humbug_deal_end(game: Game, line: dict, w: _Words) -> str:
     )
 
 
-def _deal_end_caption(game: Game, line: dict, w: _Words) -> str:
-    if game.name == "humbug":
+def _deal_end_caption(game: ExampleGame, line: dict, w: _Words) -> str:
+    if isinstance(game, HumbugWhist):
         return _humbug_deal_end(game, line, w)
     _, ngettext, n = w.gettext, w.ngettext, len(game.deal_results)
-    if game.name == "german":
+    if isinstance(game, GermanWhist):
         c = line["counted"]
         nd, d = 1 - line["dealer"], line["dealer"]
         names = w.seat_names()
@@ -365,7 +370,7 @@ def _deal_end_caption(game: Game, line: dict, w: _Words) -> str:
                                         "{who} wins the deal and scores {n} points.", pts).format(
                 who=w.who(line["winner"]), n=pts))
         return _sentences(*parts)
-    if game.name == "whist":
+    if isinstance(game, Whist):
         t, tp, hp = line["tricks"], line["trick_points"], line["honour_points"]
         parts = [
             _("deal {n} ends: {ns} take {ns_tricks}, {ew} {ew_count}.").format(
@@ -436,6 +441,8 @@ def frames(example_id: str, lang: str = "en") -> list[dict]:
     record = load(example_id)
     start, detail = _VIEW.get(example_id, (1, 1))
     game = new_game(record["game"], record["options"], chance=record["chance"])
+    if not isinstance(game, (GermanWhist, Whist, KnockoutWhist, HumbugWhist)):
+        raise ValueError(f"example {example_id!r}: no worked examples for {game.name}")
     w = _Words(game, lang)
     out: list[dict] = []
 
@@ -444,7 +451,7 @@ def frames(example_id: str, lang: str = "en") -> list[dict]:
         if number == start:
             frame = _state(game, game.play, w)
             caption = _deal_intro(game, w)
-            if game.deal_results:
+            if game.deal_results and isinstance(game, (Whist, KnockoutWhist)):
                 frame["earlier_deals"] = [dict(r) for r in game.deal_results]
                 caption = _sentences(_earlier(game, w), caption)
             out.append({"kind": "start", **frame, "caption": caption})
@@ -456,13 +463,15 @@ def frames(example_id: str, lang: str = "en") -> list[dict]:
         number = len(game.deal_results) + 1
         shown = number >= detail
         seat = game.current_seat
+        if seat is None:
+            raise ValueError(f"example {example_id!r}: an action after the end of the game")
         action = parse_action(entry["action"], game.decision)
-        if game.decision is Decision.TRUMP:
+        if isinstance(action, Suit):  # a trump choice
             game.apply(action)
             if shown:
                 out.append({"kind": "trump", **_state(game, game.play, w), "caption": _trump_caption(seat, action, w)})
             continue
-        if game.decision is Decision.EXCHANGE:
+        if isinstance(action, Exchange):
             game.apply(action)
             if shown:
                 caption = _exchange_caption(seat, str(action), w)
@@ -478,17 +487,15 @@ def frames(example_id: str, lang: str = "en") -> list[dict]:
         if winner is not None:
             frame["trick"] = _trick(tp.tricks[-1][1])
         caption = _card_caption(game, game.play, seat, action, winner, won_with, w)
-        german_stage1 = game.name == "german" and winner is not None and len(tp.tricks) <= 13
-        if german_stage1:
-            prize, draw = game.stock[0], game.stock[1]
+        prize = None  # German stage 1: the caption of the prize taken, from the stock before the trick
+        if isinstance(game, GermanWhist) and winner is not None and len(tp.tricks) <= 13:
+            prize = functools.partial(_prize_caption, game, winner, game.stock[0], game.stock[1], w)
         deals_before = len(game.deal_results)
         game.apply(action)
         if shown:
             out.append({"kind": "card", **frame, "caption": caption})
-        if german_stage1 and shown:
-            out.append(
-                {"kind": "prize", **_state(game, game.play, w), "caption": _prize_caption(game, winner, prize, draw, w)}
-            )
+        if prize is not None and shown:
+            out.append({"kind": "prize", **_state(game, game.play, w), "caption": prize()})
         if len(game.deal_results) == deals_before:
             continue
         line = game.deal_results[-1]
@@ -496,7 +503,7 @@ def frames(example_id: str, lang: str = "en") -> list[dict]:
             end = dict(frame, trick=[], to_play=None, **_scores(game))
             end.update(kind="deal_end", deal_result=dict(line), caption=_deal_end_caption(game, line, w))
             out.append(end)
-            if game.name == "knockout" and game.winner is None:
+            if isinstance(game, KnockoutWhist) and game.winner is None:
                 for i, draw in enumerate(game.tie_breaks):
                     last = i == len(game.tie_breaks) - 1
                     out.append(

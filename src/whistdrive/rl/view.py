@@ -8,10 +8,13 @@ or the end of the game rebuilds them from the observations.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from ..errors import IllegalMove
 from ..games import Game, new_game
+from ..games.observation import Observation
 from .german import GermanRL
 from .humbug import HumbugRL
 from .knockout import KnockoutRL
@@ -28,13 +31,13 @@ def mask_bytes(bits: int) -> bytes:
             + _SUIT_BYTES[bits >> 39 & 8191] + _EXTRA_BYTES[bits >> 52 & 15])
 
 
-RULES: dict[str, type[GameRL]] = {r.game: r for r in (GermanRL, WhistRL, KnockoutRL, HumbugRL)}
+RULES: dict[str, type[GameRL[Any]]] = {r.game: r for r in (GermanRL, WhistRL, KnockoutRL, HumbugRL)}
 
 
-_KEPT: dict[tuple, GameRL] = {}
+_KEPT: dict[tuple, GameRL[Any]] = {}
 
 
-def rules_for(game: Game) -> GameRL:
+def rules_for(game: Game) -> GameRL[Any]:
     """The game's RL part (one per game and options: it never changes)."""
     key = (game.name, game.options, game.num_seats)
     rules = _KEPT.get(key)
@@ -123,10 +126,10 @@ class RLGame:
             action = self.rules.action(action_id)
         except ValueError as e:
             raise IllegalMove(str(e)) from None
-        if not self.legal_bits() >> int(action_id) & 1:
+        mover = self.current_seat
+        if mover is None or not self.legal_bits() >> int(action_id) & 1:
             raise IllegalMove(f"action {action_id} ({action}) is not legal now: legal ids are {self.legal_actions()}")
         game = self.game
-        mover = self._turn
         game._commit(mover, action)  # checked above against the legal bits, which are the game's legal actions
         self._turn = turn = game.current_seat
         fresh = self._seen == len(game.actions) - 1 and game.play is self._play and turn is not None
@@ -140,7 +143,7 @@ class RLGame:
         return str(self.rules.action(action_id))
 
     # --- what a seat knows ---------------------------------------------------------
-    def observation(self, seat: int) -> dict:
+    def observation(self, seat: int) -> Observation:
         return self.game.observation(seat)
 
     def observation_tensor(self, seat: int) -> np.ndarray:

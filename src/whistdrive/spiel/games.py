@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import numpy as np
 import pyspiel
@@ -22,7 +23,7 @@ from ..rl import RLGame
 from .chance import ChanceSteps, NeedChance, Probe
 from .resample import resample_game
 
-PARAMETERS = {
+PARAMETERS: dict[str, dict[str, Any]] = {
     "german": {"follow_suit_stage1": True, "count": "last13", "scoring": "game", "high_low": False, "deals": 1},
     "whist": {"preset": "english", "rubber_bonus": False, "length": "deal"},
     "knockout": {"players": 4},
@@ -102,22 +103,33 @@ class WhistdriveState(pyspiel.State):
         seats = list(range(game.num_players()))
         self.steps: ChanceSteps | None = ChanceSteps("dealer", seats)
 
+    def _dealt(self) -> RLGame:
+        """The game, dealt once the first chance outcomes are drawn."""
+        if self.rl is None:
+            raise ValueError("the game is not dealt yet: chance outcomes come first")
+        return self.rl
+
+    def _drawing(self) -> ChanceSteps:
+        """The chance outcomes being drawn."""
+        if self.steps is None:
+            raise ValueError("no chance outcome is being drawn: a player is to act")
+        return self.steps
+
     # --- turn -------------------------------------------------------------------
     def current_player(self):
         if self.steps is not None:
             return pyspiel.PlayerId.CHANCE
-        if self.rl.is_over:
-            return pyspiel.PlayerId.TERMINAL
-        return self.rl.current_seat
+        seat = self._dealt().current_seat
+        return pyspiel.PlayerId.TERMINAL if seat is None else seat
 
     def is_terminal(self):
-        return self.steps is None and self.rl.is_over
+        return self.steps is None and self._dealt().is_over
 
     def _legal_actions(self, player):
-        return self.rl.legal_actions()
+        return self._dealt().legal_actions()
 
     def chance_outcomes(self):
-        return self.steps.outcomes()
+        return self._drawing().outcomes()
 
     def _apply_action(self, action):
         action = int(action)
@@ -131,33 +143,31 @@ class WhistdriveState(pyspiel.State):
             self._advance()
 
     def _play(self, action: int) -> None:
-        game = self.rl.game
-        if sum(bin(h).count("1") for h in game.play.hands.values()) == 1:  # the deal's last card
+        rl = self._dealt()
+        if sum(bin(h).count("1") for h in rl.game.play.hands.values()) == 1:  # the deal's last card
             self.held = action
             self._advance()
         else:
-            self.rl.apply_action(action)
+            rl.apply_action(action)
 
     def _advance(self) -> None:
         """Start the game or apply the held action if the collected outcomes suffice; else ask for more."""
-        if self.rl is None:
-            trial = game = _unstarted(self.name, self.options)
-        else:
-            trial, game = self.rl.game.clone(), None
+        rl, held = self.rl, self.held
+        trial = _unstarted(self.name, self.options) if rl is None else rl.game.clone()
         trial.chance = Probe(self.collected)
         try:
-            if game is not None:
-                game._start()
-            else:
-                trial.apply(self.rl.rules.action(self.held))
+            if rl is None:
+                trial._start()
+            elif held is not None:
+                trial.apply(rl.rules.action(held))
         except NeedChance as need:
             self.steps = ChanceSteps(need.kind, need.seats, DEALT.get(self.name, lambda g: 52)(trial))
             return
-        if game is not None:
-            self.rl = RLGame(game)
-        else:
-            self.rl.game.chance._queue.extend(self.collected)  # exactly what the trial consumed
-            self.rl.apply_action(self.held)
+        if rl is None:
+            self.rl = RLGame(trial)
+        elif held is not None:
+            rl.game.chance._queue.extend(self.collected)  # exactly what the trial consumed
+            rl.apply_action(held)
             self.held = None
         self.collected = []
 
@@ -167,21 +177,21 @@ class WhistdriveState(pyspiel.State):
             raise ValueError("resampling is for decision nodes, not while chance is being drawn")
         rng = random.Random(int(probability_sampler() * (1 << 53)))
         world = self.clone()
-        world.rl = RLGame(resample_game(self.rl.game, player_id, rng))
+        world.rl = RLGame(resample_game(self._dealt().game, player_id, rng))
         return world
 
     # --- strings and results -------------------------------------------------------
     def _action_to_string(self, player, action):
         if player == pyspiel.PlayerId.CHANCE:
             return self.steps.describe(action) if self.steps else f"chance:{action}"
-        return self.rl.action_to_string(action)
+        return self._dealt().action_to_string(action)
 
     def returns(self):
-        return self.rl.returns() if self.is_terminal() else [0.0] * self.get_game().num_players()
+        return self._dealt().returns() if self.is_terminal() else [0.0] * self.get_game().num_players()
 
     def __str__(self):
         if self.rl is None:
-            return f"dealing ({self.steps.kind})"
+            return f"dealing ({self._drawing().kind})"
         return json.dumps({"actions": [str(a) for _, a in self.rl.game.actions], "chance": self.rl.game.chance.log})
 
 

@@ -66,7 +66,7 @@ def _humbug(world, seat: int, view: View, rng: random.Random) -> None:
     held = {s: world.play.hands[s] | _played_by(world.play, s) for s in (0, 1)}
     places: list[int | None] = [None] * 4
     for s in (0, 1):
-        places[WIDOW_PLACES.get(chosen.get(s), own[s])] = held[s]
+        places[WIDOW_PLACES.get(chosen[s], own[s]) if s in chosen else own[s]] = held[s]
     if seat in world.laid_aside:
         places[own[seat]] = world.laid_aside[seat]
     for p in range(4):

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from ..cards import DECK, Suit
-from ..errors import RecordError, WhistError
-from ..games import Game
+from ..errors import IllegalMove, RecordError, WhistError
+from ..games import Game, GermanWhist
 from ..i18n import N_, gettext_for, translations
 from ..records import read_records, replay
 from .render import EXCHANGE_TEXTS, Style, about, label, seat_name
@@ -24,9 +24,11 @@ def apply_and_narrate(game: Game, action, style: Style, viewer: int | None = Non
     """Apply ``action`` and return the lines that describe what everybody saw."""
     lang, _ = style.lang, style.gettext
     seat, decision = game.current_seat, game.decision
+    if seat is None or decision is None:
+        raise IllegalMove("the game is over: no more actions")
     play, deals_before = game.play, len(game.deal_results)
     tricks_before = len(play.tricks)
-    prize, drawn = (game.stock[0], game.stock[1]) if game.name == "german" and game.stock else (None, None)
+    stock = game.stock[:2] if isinstance(game, GermanWhist) else []  # the prize and the card under it
     game.apply(action)
     who = name(game, seat, lang, viewer)
     if decision.value == "exchange":
@@ -38,7 +40,8 @@ def apply_and_narrate(game: Game, action, style: Style, viewer: int | None = Non
         winner = play.tricks[-1][2]
         winner_name = name(game, winner, lang, viewer)
         lines.append(about(style, TRICK_WON, winner, viewer, winner_name))
-        if prize is not None and len(play.tricks) <= 13:
+        if stock and len(play.tricks) <= 13:
+            prize, drawn = stock
             card = style.card(str(DECK[prize]))
             if viewer is not None and winner != viewer:
                 lines.append(_(YOU_DREW).format(who=winner_name, card=card, drawn=style.card(str(DECK[drawn]))))
@@ -95,7 +98,10 @@ DEAL_SUMMARY = {"german": _german_deal, "whist": _whist_deal, "knockout": _knock
 def match_summary(game: Game, lang: str, viewer: int | None) -> str:
     """Who won, from the game's outcome: a partnership by its seats' names, anyone else by name."""
     _ = gettext_for(lang)[0]
-    winners = game.outcome().winners
+    outcome = game.outcome()
+    if outcome is None:
+        raise ValueError("the game is not over: no winner yet")
+    winners = outcome.winners
     if not winners:
         return _("A draw.")
     if len(winners) > 1:

@@ -75,8 +75,7 @@ def play_game(
         for s in range(game.num_seats)
         if s != me
     }
-    while not game.is_over:
-        seat = game.current_seat
+    while (seat := game.current_seat) is not None:
         if seat != me:
             action = bots[seat].choose(game.observation(seat))
         else:
