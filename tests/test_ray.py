@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import pytest
+
+pytest.importorskip("ray", reason="Ray is an extra (ray)")
+
 import ray
 
 from whistdrive import arena
