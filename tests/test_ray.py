@@ -11,6 +11,8 @@ import ray
 from whistdrive import arena
 from whistdrive.terminal.simulate import simulate
 
+pytestmark = pytest.mark.slow  # starts a local Ray: ~10 s
+
 
 @pytest.fixture(scope="module")
 def local_ray():
