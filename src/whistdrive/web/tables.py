@@ -135,6 +135,7 @@ class Tables(SeatsMixin):
         # moves played at random because a bot failed, per (game, level): each is a bug to fix
         self.bot_fallbacks: collections.Counter[tuple[str, str]] = collections.Counter()
         self._background: list[asyncio.Task] = []
+        self.closed = False  # the server stops: no computer starts any more
 
     async def db(self, fn, *args, **kwargs):
         """Run a store call. SQLite writes take well under a millisecond, so they run inline:
@@ -154,6 +155,7 @@ class Tables(SeatsMixin):
             self._background.append(asyncio.create_task(self._heartbeat()))
 
     def close(self) -> None:
+        self.closed = True  # a late timer or message must not start a computer on the stopped writer thread
         for task in self._background:
             task.cancel()
         if self.store.announces:
@@ -584,7 +586,7 @@ class Tables(SeatsMixin):
         self.kick(t)
 
     def kick(self, t: Live) -> None:
-        if t.row.status == "active" and (t.bot_task is None or t.bot_task.done()):
+        if not self.closed and t.row.status == "active" and (t.bot_task is None or t.bot_task.done()):
             t.bot_task = asyncio.create_task(self._drive(t))
 
     async def _drive(self, t: Live) -> None:
