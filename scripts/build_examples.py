@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import random
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -38,7 +39,7 @@ class _GiveUp(Exception):
 
 
 # --- decks ------------------------------------------------------------------
-def _deck(hands_in_order: list[list[Card]], rest: list[Card] = ()) -> list[str]:
+def _deck(hands_in_order: list[list[Card]], rest: Sequence[Card] = ()) -> list[str]:
     """Deal ``hands_in_order`` one card at a time (first hand first), then ``rest``;
     the cards not named follow in index order."""
     size = len(hands_in_order[0])
@@ -227,7 +228,7 @@ def whist_rubber() -> dict:
 
 # --- German Whist ------------------------------------------------------------
 def german_trick1(dealer: int, hands: dict[int, str], stock: str, trick: list[str], options=None) -> dict:
-    chance = [{"type": "dealer", "seat": dealer}, {"type": "deck", "cards": german_deck(dealer, hands, stock)}]
+    chance: list[dict] = [{"type": "dealer", "seat": dealer}, {"type": "deck", "cards": german_deck(dealer, hands, stock)}]
     game = new_game("german", options or {}, chance=chance)
     for card in trick:
         game.apply(card)
@@ -264,7 +265,7 @@ def german_low_game() -> dict:
         game = new_game("german", options, chance=[{"type": "dealer", "seat": dealer}, {"type": "deck", "cards": deck}])
         stage1 = []
         while len(game.play.tricks) < 13:  # stage 1: both simply play their lowest legal card
-            card = min(game.legal_actions(), key=lambda c: (c.rank, c.suit))
+            card = min((c for c in game.legal_actions() if isinstance(c, Card)), key=lambda c: (c.rank, c.suit))
             stage1.append(str(card))
             game.apply(card)
         p = game.play
@@ -272,8 +273,8 @@ def german_low_game() -> dict:
         play = find_play(tp, lambda s: s, {1 - dealer: 3, dealer: 10})
         if play is None:
             continue
-        for card in _cards(play):
-            game.apply(card)
+        for name in _cards(play):
+            game.apply(name)
         return to_record(game, ["example"] * 2)
     raise RuntimeError("no low game found")
 
@@ -386,7 +387,7 @@ def _honours(hand: int, trump: int) -> int:
 def humbug_record(dealer: int, deck: list[int], choices: list[str], tricks: dict[str, int]) -> dict:
     """One deal (``length="deal"``): the exchange ``choices`` (non-dealer first), then play reaching ``tricks``
     per role (``dealer``/``non_dealer``), found by :func:`find_play`."""
-    chance = [{"type": "dealer", "seat": dealer}, {"type": "deck", "cards": _cards(deck)}]
+    chance: list[dict] = [{"type": "dealer", "seat": dealer}, {"type": "deck", "cards": _cards(deck)}]
     game = new_game("humbug", {"length": "deal"}, chance=chance)
     for choice in choices:
         game.apply(choice)

@@ -197,6 +197,7 @@ def test_help_runs():
     assert result.returncode == 0 and "--high-low" in result.stdout and "--count" in result.stdout
 
 
+@pytest.mark.slow  # a whole terminal game of experts: ~8 s
 def test_a_saved_terminal_game_names_the_level_the_computers_played(tmp_path):
     """No --level: the beginner, as in the lobby (one constant for both)."""
     from whistdrive.bots import DEFAULT_LEVEL

@@ -39,8 +39,8 @@ def add_option_flags(parser: argparse.ArgumentParser, game: str) -> None:
         if p.kind == "bool":
             group.add_argument(p.flag, dest=dest, action=argparse.BooleanOptionalAction, help=text)
         elif p.kind == "int":
-            lo, hi = p.bounds
-            group.add_argument(p.flag, dest=dest, type=_int_in(p), metavar=f"{lo}..{hi}", help=text)
+            metavar = f"{p.bounds[0]}..{p.bounds[1]}" if p.bounds else "N"
+            group.add_argument(p.flag, dest=dest, type=_int_in(p), metavar=metavar, help=text)
         else:
             group.add_argument(p.flag, dest=dest, choices=[c.value for c in p.choices], help=text)
 

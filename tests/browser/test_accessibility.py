@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 
 import pytest
+
+pytest.importorskip("axe_playwright_python", reason="axe is a test tool (the test extra)")
 from axe_playwright_python.sync_playwright import Axe
 
 from whistdrive.games import GAMES

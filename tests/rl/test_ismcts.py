@@ -6,6 +6,8 @@ import random
 
 import pytest
 
+pytest.importorskip("pyspiel", reason="OpenSpiel is in the rl extra")
+
 from whistdrive import arena, new_game
 from whistdrive.cards import DECK
 from whistdrive.spiel.resample import resample_game

@@ -304,6 +304,7 @@ def test_a_clean_stop_hands_a_table_whose_computer_is_to_move_to_another_process
         assert g["id"] in b.app.state.tables.live
 
 
+@pytest.mark.slow  # waits out a grace time: ~12 s
 def test_a_person_connected_to_another_process_is_not_away(postgres):
     """Each process knows who is connected to the others: nobody stands in for a person connected
     elsewhere, and when that person goes, the computer stands in after the grace time everywhere."""

@@ -6,14 +6,18 @@ after each action (correct; the other games are faster).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 import numpy as np
 
+from ..games import HumbugWhist
 from ..games.base import Exchange
 from .encoding import GameRL, suit_id
 from .layout import Layout, card_index, put_cards
 
 
-class HumbugRL(GameRL):
+class HumbugRL(GameRL[HumbugWhist]):
     game = "humbug"
     extra_actions = tuple(Exchange)  # ids 52-54: keep the dealt hand, take the left or the right widow
 
@@ -43,7 +47,7 @@ class HumbugRL(GameRL):
             ],
         )
 
-    def encode(self, obs: dict) -> np.ndarray:
+    def encode(self, obs: Mapping[str, Any]) -> np.ndarray:
         L, me = self.layout, obs["seat"]
         other = 1 - me
         v = L.zeros()

@@ -153,7 +153,7 @@ def parse_position(text: str) -> TextPosition:
         raise ParseError(f"line {fs[1]}: follow_suit {fs[0]!r}: expected yes or no")
     seat = _seat(*fields["seat"][:1], game, n, fields["seat"][1]) if "seat" in fields else None
     return TextPosition(
-        game, trump, leader, [int(h) for h in hands], trick, stock, count, fs[0].lower() in ("yes", "true"), seat
+        game, trump, leader, [h for h in hands if h is not None], trick, stock, count, fs[0].lower() in ("yes", "true"), seat
     )
 
 

@@ -20,6 +20,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 from ..bots import OPENSPIEL_BOTS
 from ..bots.base import Player
 from ..errors import UsageError
+from ..games import Game
 from ..rl import RLGame
 from . import games as spiel_games
 from .chance import Probe
@@ -33,7 +34,7 @@ class SpielPlayer(Player):
 
     level = "openspiel-ismcts"
 
-    def __init__(self, game: str, true_game: Callable[[], object], seed: int | None = None,
+    def __init__(self, game: str, true_game: Callable[[], Game], seed: int | None = None,
                  simulations: int = 1000):
         super().__init__(game, seed)
         live = true_game()
@@ -61,7 +62,7 @@ class SpielPlayer(Player):
         return str(state.rl.encoding.action(action))
 
 
-def make_spiel_player(level: str, game: str, true_game: Callable[[], object], seed: int | None = None,
+def make_spiel_player(level: str, game: str, true_game: Callable[[], Game], seed: int | None = None,
                       budget: float | None = None) -> Player:
     """``openspiel-ismcts`` with ``budget`` simulations per move (1000 by default)."""
     if level not in BOTS:
