@@ -205,7 +205,7 @@ async def analysis(request: Request, game_id: str, k: int):
             values, unit = exact["values"], exact["unit"]
             best = max(values, key=lambda c: (values[c], c))
             return {"seat": mover, "played": str(played), "best": str(DECK[best]), "exact": True, "unit": unit,
-                    "value": values[played.index], "best_value": values[best],
+                    "value": values[DECK.index(played)], "best_value": values[best],
                     "values": {str(DECK[c]): v for c, v in values.items()}}
         g = replay_moves(t.row.game, t.row.options, before, chance=t.game.chance.log)
         out = await pool.hint(g.observation(mover), key=key)

@@ -27,6 +27,7 @@ import signal
 import sys
 import threading
 import time
+from typing import Any
 
 from .clock import Clock
 from .scheduler import ADVICE, MOVE, Scheduler
@@ -61,7 +62,7 @@ def choose(level: str, game: str, observation: dict, seed: int | None, budget: f
     """
     from whistdrive.bots import make_player
 
-    player = make_player(level, game, seed=seed, budget=budget)
+    player: Any = make_player(level, game, seed=seed, budget=budget)  # an expert has min_rounds, others not
     if getattr(player, "min_rounds", 1) > 1:
         player.min_rounds = 1
     return str(player.choose(observation))
@@ -119,7 +120,9 @@ def warm_up() -> None:
     solver_warm_up()
     for game in GAMES:
         g = new_game(game, seed=1)
-        make_player("expert", game, seed=1, budget=0.01).choose(g.observation(g.current_seat))
+        seat = g.current_seat
+        assert seat is not None  # a new game has a seat to move
+        make_player("expert", game, seed=1, budget=0.01).choose(dict(g.observation(seat)))
 
 
 def start_worker(parent: int, warm: bool) -> None:

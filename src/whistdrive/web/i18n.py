@@ -26,9 +26,10 @@ def js_catalog(lang: str) -> dict:
             if not m.id or m.fuzzy or m.context:  # the browser asks for no context
                 continue
             if isinstance(m.id, tuple):
-                forms = [s for s in m.string if s]
-                if len(forms) == len(m.string):
-                    messages[m.id[0]] = list(m.string)
+                strings = m.string if isinstance(m.string, (tuple, list)) else ()
+                forms = [s for s in strings if s]
+                if forms and len(forms) == len(strings):
+                    messages[m.id[0]] = list(strings)
             elif m.string:
                 messages[m.id] = m.string
     return {"lang": lang, "plural": plural, "messages": messages}

@@ -124,28 +124,32 @@ async def read(ws: WebSocket, tables: Tables, t: Live, conn: Conn) -> None:
 async def handle(tables: Tables, t: Live, conn: Conn, msg) -> None:
     if getattr(msg, "seat", None) is not None and msg.seat != conn.seat:
         error(conn, "wrong_seat", "this connection plays only its own seat")
-        return
-    if conn.seat is None and getattr(msg, "type", None) not in ("snapshot", "ping"):
+    elif isinstance(msg, validation.Hello):
+        error(conn, "bad_message", "already greeted: hello is only the first message")
+    elif msg.type == "ping":
+        conn.send({"type": "pong"})
+    elif msg.type == "snapshot":
+        async with t.lock:  # not between a move applied here and its commit
+            conn.send(tables.snapshot(t, conn.seat))
+    elif conn.seat is None:
         error(conn, "spectator", "a spectator only watches")
-        return
-    try:
-        if isinstance(msg, validation.Act):
-            await tables.play.act(t, conn.seat, msg.action, msg.seq)
-        elif isinstance(msg, validation.Hello):
-            error(conn, "bad_message", "already greeted: hello is only the first message")
-        elif msg.type == "hint":
-            conn.send({"type": "hint", **await tables.play.hint(t, conn.seat)})
-        elif msg.type == "undo":
-            await tables.play.undo(t, conn.seat)
-        elif msg.type == "leave":
-            await tables.seats.leave(t, conn.seat)
-        elif msg.type == "snapshot":
-            async with t.lock:  # not between a move applied here and its commit
-                conn.send(tables.snapshot(t, conn.seat))
-        else:  # ping
-            conn.send({"type": "pong"})
-    except TableError as e:
-        error(conn, e.code, e.message)
-        if e.code == "stale":
-            async with t.lock:
-                conn.send(tables.snapshot(t, conn.seat))
+    else:
+        try:
+            await seat_request(tables, t, conn, conn.seat, msg)
+        except TableError as e:
+            error(conn, e.code, e.message)
+            if e.code == "stale":
+                async with t.lock:
+                    conn.send(tables.snapshot(t, conn.seat))
+
+
+async def seat_request(tables: Tables, t: Live, conn: Conn, seat: int, msg) -> None:
+    """A seat's move or request (raises :class:`TableError`)."""
+    if isinstance(msg, validation.Act):
+        await tables.play.act(t, seat, msg.action, msg.seq)
+    elif msg.type == "hint":
+        conn.send({"type": "hint", **await tables.play.hint(t, seat)})
+    elif msg.type == "undo":
+        await tables.play.undo(t, seat)
+    else:  # leave
+        await tables.seats.leave(t, seat)

@@ -439,7 +439,9 @@ class Store:
                              .join(places_table, places_table.c.game_id == g.c.id)
                              .where(places_table.c.person == person, places_table.c.seat >= 0)
                              .order_by(g.c.updated.desc())).all()
-        unfinished, finished, stats = [], [], {}
+        unfinished: list[dict] = []
+        finished: list[dict] = []
+        stats: dict[tuple, dict] = {}
         for r in rows:
             seats = json.loads(r.seats)
             item = {"id": r.id, "game": r.game, "options": json.loads(r.options), "levels": r.levels,

@@ -167,7 +167,7 @@ class Tables:
         digest = invites.digest(invite) if invites.well_formed(invite) else None
         found = await self.db(self.store.find_invite, digest) if digest else None
         t = await self.get(found[0]) if found else None
-        if t is None:
+        if t is None or found is None:
             raise TableError("bad_invite", "this invitation is not valid (already used or never issued)")
         seat = found[1]
         if invites.expired(found[2], self.clock.wall()):
@@ -318,7 +318,7 @@ class Tables:
         """The observation a connection may receive: its seat's own, or the public one for spectators."""
         if seat is None or seat < 0:
             return public_view(t.game, t.row.human_seat)
-        return t.game.observation(seat)
+        return dict(t.game.observation(seat))
 
     def snapshot(self, t: Live, seat: int | None) -> dict:
         """The full view of a seat; ``human_seat`` is the viewer's own seat (spectators: the creator's)."""
