@@ -24,6 +24,7 @@ log = logging.getLogger("whistdrive.web")
 router = APIRouter()
 HELLO_WAIT = 15.0  # seconds a new socket has to say hello
 STRIKES = 50  # rate-limited messages before the socket is closed
+TOO_MANY_SOCKETS = 4409  # the close code of a socket over its address's limit
 
 
 async def receive_text(ws: WebSocket) -> str | None:
@@ -75,7 +76,13 @@ async def seat_socket(ws: WebSocket, game_id: str):
         return
     t, seat = found
     tables = tables_of(ws)
-    conn = Conn(ws, seat, ws.client.host if ws.client else "")
+    address = ws.client.host if ws.client else ""
+    if address and tables.sockets_from(address) >= tables.limits.sockets_per_address:
+        await ws.send_json({"type": "error", "code": "too_many_sockets",
+                            "message": "too many connections from your network address"})
+        await ws.close(TOO_MANY_SOCKETS)
+        return
+    conn = Conn(ws, seat, address)
     await tables.seats.arrive(t, conn)
     try:
         await read(ws, tables, t, conn)

@@ -63,10 +63,14 @@ def rebuild(row: GameRow, actions: list[tuple[int, str]] | None = None) -> Game:
 
 @dataclass
 class Limits:
-    """How many open or running tables one person (cookie) and one network address may create."""
+    """What one person (cookie) and one network address may hold, so that nobody, nor a handful of
+    addresses, can make the site refuse the others: unfinished tables, the share of the site's
+    capacity in play (a table with a connection or a computer thinking), and open sockets."""
 
     per_person: int = 20
     per_address: int = 60
+    share_in_play: float = 0.1  # of the server's capacity (``--max-tables``), at least 2 tables
+    sockets_per_address: int = 40
     invite_ttl: float = invites.INVITE_TTL
 
 
@@ -125,6 +129,9 @@ class Tables:
         of each seat left open for a person; the creator sits at the game's own seat."""
         if self.pool.full(self.in_play()):
             raise TableError("site_full", SITE_FULL)
+        if address and self.in_play(address) >= max(2, int(self.pool.max_tables * self.limits.share_in_play)):
+            raise TableError("too_many_tables", "too many tables in play from your network address: "
+                                                "finish or abandon some first")
         if await self.db(self.store.count_unfinished, owner, None) >= self.limits.per_person:
             raise TableError("too_many_tables", f"you already have {self.limits.per_person} unfinished tables: "
                                                 "finish or abandon one first")
@@ -263,14 +270,19 @@ class Tables:
         self.seats.shut_out_leavers(t)
         self.send_snapshots(t)
 
-    def in_play(self) -> int:
-        """The tables held here that need this process now: the capacity (``--max-tables``) counts
-        them. A table is in play with a connection here, a computer thinking here, a person's grace
-        timer, or just created here; one only waiting on disk for its people (a resumed game nobody
-        opened, a table whose computers another process drives between moves) is not."""
+    def in_play(self, address: str | None = None) -> int:
+        """The tables held here that need this process now (of those made from ``address``): the
+        capacity (``--max-tables``) counts them. A table is in play with a connection here, a computer
+        thinking here, a person's grace timer, or just created here; one only waiting on disk for its
+        people (a resumed game nobody opened, a table whose computers another process drives between
+        moves) is not."""
         now = self.clock.now()
-        return sum(1 for t in self.live.values() if t.row.status in ("open", "active") and (
+        return sum(1 for t in self.live.values() if t.row.status in ("open", "active")
+                   and (address is None or t.row.address == address) and (
             t.conns or t.away or (t.bot_task is not None and not t.bot_task.done()) or now < t.arriving_until))
+
+    def sockets_from(self, address: str) -> int:
+        return sum(1 for t in self.live.values() for c in t.conns if c.address == address)
 
     def idle_tables(self) -> list[str]:
         now = self.clock.now()
