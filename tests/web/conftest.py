@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 import warnings
 
 import pytest
@@ -33,6 +34,23 @@ def make_client(db, clock=None, **kw) -> TestClient:
 def advance(client, seconds: float) -> None:
     """Move the app's fake clock on by ``seconds``, running every timer due on the way."""
     client.portal.call(client.app.state.clock.advance, seconds)
+
+
+def advance_until(client, check, step: float, limit: float) -> float | None:
+    """Advance the app's fake clock ``step`` by ``step`` until ``check()`` holds: the fake seconds it
+    took, or None past ``limit``. Between steps the database's answers (on their own threads, as
+    with PostgreSQL) get a moment of real time to arrive."""
+    waited = 0.0
+    while not check():
+        if waited >= limit - 1e-9:
+            return None
+        advance(client, step)
+        waited += step
+        for _ in range(50):  # at most half a second for the work this step started
+            if check():
+                break
+            time.sleep(0.01)
+    return waited
 
 
 @pytest.fixture

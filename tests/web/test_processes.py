@@ -13,7 +13,7 @@ import pytest
 
 from whistdrive.web import cluster
 
-from .conftest import OPEN_SEATS, FakeClock, Seat, advance, create, make_client
+from .conftest import OPEN_SEATS, FakeClock, Seat, advance, advance_until, create, make_client
 from .test_people import BOT, PERSON, as_person, join, new_table, token_of
 
 
@@ -157,7 +157,7 @@ def test_starting_early_through_another_process_keeps_who_joined(postgres):
 
 
 def test_an_idle_table_leaves_memory_and_comes_back(database_url):
-    with make_client(database_url, idle=0.2) as c:
+    with make_client(database_url, FakeClock(), idle=300) as c:
         c.get("/")
         g = create(c, "whist", {"length": "deal"})
         seat = Seat(c, g["id"], g["token"])
@@ -165,9 +165,10 @@ def test_an_idle_table_leaves_memory_and_comes_back(database_url):
         view, seq = seat.view, seat.last["seq"]
         seat.close()
         tables = c.app.state.tables
-        deadline = time.monotonic() + 10
-        while g["id"] in tables.live and time.monotonic() < deadline:
-            time.sleep(0.05)
+        assert wait_for(lambda: not tables.live[g["id"]].conns)  # the server saw the socket go
+        advance(c, 290)
+        assert g["id"] in tables.live  # not idle long enough yet
+        advance(c, 40)  # the next look after 300 s without use
         assert g["id"] not in tables.live
         again = Seat(c, g["id"], g["token"])
         assert again.last["seq"] == seq and again.view == view
@@ -194,10 +195,7 @@ def test_a_busy_table_stays(db_path, busy):
             seat.close()
         else:
             c.portal.call(_cancel, live.bot_task)
-        deadline = time.monotonic() + 10
-        while not tables.idle_tables() and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert tables.idle_tables() == [g["id"]]
+        assert wait_for(lambda: tables.idle_tables() == [g["id"]])  # once the server has seen it
 
 
 async def _forever():
@@ -262,24 +260,23 @@ def computer_to_move_forever(a):
 
 
 def test_another_process_takes_over_when_the_driver_dies(postgres):
-    """The process whose computer is thinking dies (no lease given back): within 5 s another process
-    finds the table, its computer plays, and the person goes on through that process."""
+    """The process whose computer is thinking dies (no lease renewed, none given back): once the lease
+    has run out another process finds the table at its next heartbeat, its computer plays, and the
+    person goes on through that process. Time is the processes' fake clocks."""
     url = postgres.new_database()
-    with processes(url, 1) as (b,):
-        with processes(url, 1) as (a,):
+    with processes(url, 1, clock=FakeClock) as (b,):
+        with processes(url, 1, clock=FakeClock) as (a,):
             g, person = computer_to_move_forever(a)
             tables_a, seq = a.app.state.tables, person.last["seq"]
-            deadline = time.monotonic() + 5
-            while not tables_a.live[g["id"]].bot_task or tables_a.live[g["id"]].bot_task.done():
-                assert time.monotonic() < deadline
-                time.sleep(0.05)
+            assert wait_for(lambda: tables_a.live[g["id"]].bot_task and not tables_a.live[g["id"]].bot_task.done())
             person.close()
-            a.app.state.store.keep_leases = lambda *args: None  # dead: it renews nothing, gives back nothing
-            died = time.monotonic()
-        while len(b.app.state.store.load(g["id"]).actions) == seq:
-            assert time.monotonic() - died < 5.0, "no process took the table over within 5 s"
-            time.sleep(0.05)
-        print(f"taken over in {time.monotonic() - died:.2f} s")
+            a.app.state.store.keep_leases = lambda *args: None  # dead: it renews nothing,
+            a.app.state.store.hand_over = lambda *args: None  # and gives nothing back
+        moved = lambda: len(b.app.state.store.load(g["id"]).actions) > seq  # noqa: E731
+        assert advance_until(b, moved, cluster.HEARTBEAT, cluster.LEASE - cluster.HEARTBEAT) is None, \
+            "taken over while the lease still ran"
+        took = advance_until(b, moved, cluster.HEARTBEAT, 3 * cluster.HEARTBEAT)
+        assert took is not None, "no process took the table over within two heartbeats of the lease's end"
         assert g["id"] in b.app.state.tables.live
         person = Seat(b, g["id"], g["token"])  # the browser reconnects through the other process
         assert person.last["seq"] > seq
@@ -290,21 +287,21 @@ def test_another_process_takes_over_when_the_driver_dies(postgres):
 
 def test_a_clean_stop_hands_a_table_whose_computer_is_to_move_to_another_process(postgres):
     """A process stops normally while its computer thinks, and no other process holds the table: the
-    lease it gives back runs out at once, so another process loads the table and its computer plays
-    (a lease merely cleared would leave the table waiting until its person came back)."""
+    lease it gives back runs out at once, so another process loads the table at its next heartbeat
+    and its computer plays (a lease merely cleared would leave the table waiting for its person)."""
     url = postgres.new_database()
-    with processes(url, 1) as (b,):
-        with processes(url, 1) as (a,):
+    with processes(url, 1, clock=FakeClock) as (b,):
+        with processes(url, 1, clock=FakeClock) as (a,):
             g, person = computer_to_move_forever(a)
             seq = person.last["seq"]
             person.close()
             assert g["id"] not in b.app.state.tables.live
-        assert wait_for(lambda: len(b.app.state.store.load(g["id"]).actions) > seq, 30.0), \
+        moved = lambda: len(b.app.state.store.load(g["id"]).actions) > seq  # noqa: E731
+        assert advance_until(b, moved, cluster.HEARTBEAT, 2 * cluster.HEARTBEAT) is not None, \
             "no process took the table over"
         assert g["id"] in b.app.state.tables.live
 
 
-@pytest.mark.slow  # waits out a grace time: ~12 s
 def test_a_person_connected_to_another_process_is_not_away(postgres):
     """Each process knows who is connected to the others: nobody stands in for a person connected
     elsewhere, and when that person goes, the computer stands in after the grace time everywhere."""
