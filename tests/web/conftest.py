@@ -36,21 +36,23 @@ def advance(client, seconds: float) -> None:
     client.portal.call(client.app.state.clock.advance, seconds)
 
 
-def advance_until(client, check, step: float, limit: float) -> float | None:
-    """Advance the app's fake clock ``step`` by ``step`` until ``check()`` holds: the fake seconds it
-    took, or None past ``limit``. Between steps the database's answers (on their own threads, as
-    with PostgreSQL) get a moment of real time to arrive."""
+def advance_until(client, check, step: float, limit: float, patience: float = 20.0) -> float | None:
+    """Advance the app's fake clock ``step`` by ``step``, up to ``limit``, until ``check()`` holds: the
+    fake seconds it took, or None. The work each step starts (database calls on their own threads,
+    a computer's move) gets real time to finish: half a second a step, ``patience`` at the limit."""
     waited = 0.0
-    while not check():
+    while True:
+        deadline = time.monotonic() + (patience if waited >= limit - 1e-9 else 0.5)
+        while not check():
+            if time.monotonic() > deadline:
+                break
+            time.sleep(0.01)
+        else:
+            return waited
         if waited >= limit - 1e-9:
             return None
         advance(client, step)
         waited += step
-        for _ in range(50):  # at most half a second for the work this step started
-            if check():
-                break
-            time.sleep(0.01)
-    return waited
 
 
 @pytest.fixture

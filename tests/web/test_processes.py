@@ -273,7 +273,7 @@ def test_another_process_takes_over_when_the_driver_dies(postgres):
             a.app.state.store.keep_leases = lambda *args: None  # dead: it renews nothing,
             a.app.state.store.hand_over = lambda *args: None  # and gives nothing back
         moved = lambda: len(b.app.state.store.load(g["id"]).actions) > seq  # noqa: E731
-        assert advance_until(b, moved, cluster.HEARTBEAT, cluster.LEASE - cluster.HEARTBEAT) is None, \
+        assert advance_until(b, moved, cluster.HEARTBEAT, cluster.LEASE - cluster.HEARTBEAT, patience=0.5) is None, \
             "taken over while the lease still ran"
         took = advance_until(b, moved, cluster.HEARTBEAT, 3 * cluster.HEARTBEAT)
         assert took is not None, "no process took the table over within two heartbeats of the lease's end"
@@ -297,7 +297,7 @@ def test_a_clean_stop_hands_a_table_whose_computer_is_to_move_to_another_process
             person.close()
             assert g["id"] not in b.app.state.tables.live
         moved = lambda: len(b.app.state.store.load(g["id"]).actions) > seq  # noqa: E731
-        assert advance_until(b, moved, cluster.HEARTBEAT, 2 * cluster.HEARTBEAT) is not None, \
+        assert advance_until(b, moved, cluster.HEARTBEAT, 4 * cluster.HEARTBEAT) is not None, \
             "no process took the table over"
         assert g["id"] in b.app.state.tables.live
 
