@@ -13,6 +13,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from whistdrive import new_game
 from whistdrive.cards import DECK
+from whistdrive.web import invites
 from whistdrive.web.store import invitations_table
 
 from .conftest import FakeClock, Seat, advance, make_client
@@ -250,7 +251,18 @@ def test_invitations_expire_and_die_when_the_table_starts_early(client):
     assert client.post("/api/join", json={"invite": "short", "name": "x"}).json()["error"] == "bad_invite"
     for name in (" \n", "x" * 25, "x" * 500, 7):  # too short, too long (past the schema's cap too), not text
         r = client.post("/api/join", json={"invite": token_of(t["invites"]["0"]), "name": name})
-        assert (r.status_code, r.json()) == (400, {"error": "bad_name", "message": "a name of 1 to 24 characters"})
+        assert (r.status_code, r.json()) == (400, {"error": "bad_name", "message": invites.NAME_RULE})
+
+
+@pytest.mark.parametrize("name", ["Computer", "computer 2", "You", "ВЫ", "Компьютер", "North", "Expert", "Player 3"])
+def test_a_name_the_table_uses_itself_is_refused(name):
+    """A person named "Computer" or "You" would pass for a computer, or for the reader, at everybody's table."""
+    assert invites.clean_name(name) is None
+
+
+@pytest.mark.parametrize("name", ["👨‍👩‍👧‍👦", "Anna 👩‍💻", "Юрий", "Computerra", "Youssef"])
+def test_names_with_joined_emoji_or_words_that_merely_start_alike_are_welcome(name):
+    assert invites.clean_name(name) == name
 
 
 def test_away_person_is_replaced_and_comes_back(db_path):

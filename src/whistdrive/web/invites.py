@@ -15,7 +15,15 @@ import unicodedata
 
 INVITE_TTL = 24 * 3600.0  # seconds an invitation stays valid
 MAX_NAME = 24
-NAME_RULE = f"a name of 1 to {MAX_NAME} characters"  # what a refused name is told
+NAME_RULE = f"a name of 1 to {MAX_NAME} characters, not one the table uses itself"  # what a refused name is told
+# Words the table itself shows in a seat's place: a person named so would pass for a computer, for the
+# reader, or for a seat (letters only, case folded: "Computer 2" and "ВЫ" are refused too).
+RESERVED = frozenset({
+    "computer", "bot", "you", "me", "opponent", "partner", "spectator", "player", "north", "east", "south",
+    "west", "random", "beginner", "intermediate", "expert",
+    "компьютер", "бот", "вы", "ты", "я", "соперник", "партнёр", "партнер", "зритель", "игрок", "север",
+    "восток", "юг", "запад", "новичок", "любитель", "эксперт", "случайный"})
+JOINERS = {"\u200d"}  # a format character that joins emoji (families, flags of people): part of a name
 
 
 def new_token() -> str:
@@ -36,10 +44,14 @@ def expired(expires: float | None, now: float | None = None) -> bool:
 
 
 def clean_name(name: object) -> str | None:
-    """A display name: printable, trimmed, 1..24 characters; None if unusable."""
+    """A display name: printable, trimmed, 1..24 characters, not a word the table uses for its own
+    seats (:data:`RESERVED`); None if unusable."""
     if not isinstance(name, str):
         return None
     name = unicodedata.normalize("NFC", " ".join(name.split()))
-    if not 1 <= len(name) <= MAX_NAME or any(unicodedata.category(ch)[0] == "C" for ch in name):
+    if not 1 <= len(name) <= MAX_NAME or any(unicodedata.category(ch)[0] == "C" and ch not in JOINERS
+                                            for ch in name):
+        return None
+    if "".join(ch for ch in name.casefold() if ch.isalpha()) in RESERVED:
         return None
     return name

@@ -32,7 +32,7 @@
   }
   const JOIN_ERRORS = {
     bad_invite: "This invitation is not valid (already used or never issued).", // i18n
-    invite_expired: "This invitation has expired.", bad_name: "Please give a name of 1 to 24 characters.", // i18n
+    invite_expired: "This invitation has expired.", bad_name: "Please give a name of 1 to 24 characters, not one the table uses itself (Computer, You, North…).", // i18n
   };
 
   // --- the people panel beside the table ---
