@@ -97,3 +97,12 @@ def test_the_rules_banner_words_a_tables_options_as_the_lobby_does(client):
     assert f"{count.label.ru}: {next(c.label.ru for c in count.choices if c.value == 'all26')}" in banner
     assert f"{params['follow_suit_stage1'].label.ru}: нет" in banner and f"{params['deals'].label.ru}: 3" in banner
     assert "all26" not in banner and "follow_suit_stage1" not in banner.replace('href="#opt-follow_suit_stage1"', "")
+
+
+def test_the_lobby_starts_at_the_terminal_s_default_level(client):
+    """One default level for the lobby and the terminal (the lobby read the second level of the list)."""
+    from whistdrive.bots import DEFAULT_LEVEL, LEVELS
+
+    meta = client.get("/api/meta").json()
+    assert meta["default_level"] == DEFAULT_LEVEL and DEFAULT_LEVEL in LEVELS
+    assert "meta.default_level" in (STATIC / "lobby.js").read_text()

@@ -7,6 +7,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 
 from whistdrive import new_game
+from whistdrive.bots import DEFAULT_LEVEL
 from whistdrive.cards import DECK
 from whistdrive.games import GAMES, replay_moves
 from whistdrive.records import dumps, to_record
@@ -54,7 +55,7 @@ def links(t: Live) -> dict:
 
 @router.get("/meta")
 async def meta():
-    return {"games": game_meta(), "levels": levels()}
+    return {"games": game_meta(), "levels": levels(), "default_level": DEFAULT_LEVEL}
 
 
 @router.get("/games")

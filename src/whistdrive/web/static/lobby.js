@@ -24,7 +24,7 @@
     return el("div", { class: "field field-" + o.type }, o.type === "bool" ? [input, label, help] : [label, input, help]);
   }
   function levelSelect(i, name) {
-    const last = localStorage.getItem("wd_level") || meta.levels[Math.min(1, meta.levels.length - 1)];
+    const last = localStorage.getItem("wd_level") || meta.default_level;
     return el("div", { class: "field" }, el("label", { for: "level-" + i }, name),
       el("select", { id: "level-" + i, class: "level-select" }, [el("option", { value: "person" }, t("A person (invitation link)"))].concat(
         meta.levels.map((l) => el("option", { value: l, selected: l === last }, t(l.charAt(0).toUpperCase() + l.slice(1)))))));

@@ -230,7 +230,11 @@
   function maybeAutoplay() {
     if (!myTurn() || !settings.autoplay || S.view.decision !== "play" || S.view.legal.length !== 1) return;
     const card = S.view.legal[0];
-    setTimeout(() => { if (myTurn() && S.view.legal.length === 1 && S.view.legal[0] === card) play(card); },
+    setTimeout(() => {
+      if (!(myTurn() && S.view.legal.length === 1 && S.view.legal[0] === card)) return;
+      play(card);
+      showError(t("Only one card can be played: {card}, played for you.", { card: WD.actionName(card) }));
+    },
       Math.max(200, (WD.PACE_MS[settings.pace] ?? 750) / 2));
   }
 
@@ -490,7 +494,7 @@
       const out = v.out && String(s) in v.out;
       return el("tr", { class: out ? "out" : "" }, el("th", { scope: "row" }, seatName(s)),
         el("td", {}, out ? "—" : String((v.tricks_won || {})[s] || 0)),
-        el("td", {}, out ? t("out in deal {n}", { n: v.out[s] }) : t("playing")));
+        el("td", {}, out ? t("out in deal {n}", { n: v.out[s] }) : v.over ? t("winner") : t("playing")));
     });
     return el("section", { class: "ko-table", "aria-label": t("Players") }, el("h2", {}, t("Players")),
       el("table", {}, el("thead", {}, el("tr", {}, el("th", { scope: "col" }, el("span", { class: "sr-only" }, t("Player"))),
