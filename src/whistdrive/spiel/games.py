@@ -199,16 +199,28 @@ DEALT = {"knockout": lambda g: len(g.active) * g.hand_size + (g.deal_number == 1
 
 
 class Observer:
-    """OpenSpiel's observer for a whistdrive game: the RL tensor, and the observation as JSON."""
+    """OpenSpiel's observer for a whistdrive game: the RL tensor, and the observation as JSON.
+
+    The information state (perfect recall) has a string, the observation as JSON, which
+    holds every card the seat has seen played; it has no tensor of its own, so asking for
+    one is an error rather than the observation tensor under another name.
+    """
 
     def __init__(self, game: WhistdriveGame, iig_obs_type, params):
         if params:
             raise ValueError(f"observation parameters are not supported: {params}")
+        self.game_name = game.name
+        if iig_obs_type.perfect_recall:
+            self.tensor, self.dict = None, {}
+            return
         layout = game.rules.layout
         self.tensor = np.zeros(layout.size, np.float32)
         self.dict = {f.name: self.tensor[f.offset: f.offset + f.size] for f in layout.features}
 
     def set_from(self, state: WhistdriveState, player: int) -> None:
+        if self.tensor is None:
+            raise ValueError(f"whistdrive_{self.game_name} provides no information-state tensor: use "
+                             "observation_tensor() (the RL view) or information_state_string()")
         if state.rl is None:
             self.tensor.fill(0.0)
         else:
