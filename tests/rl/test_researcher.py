@@ -55,3 +55,13 @@ def test_information_state_tensor_is_refused_with_a_clear_error():
     with pytest.raises(ValueError, match="no information-state tensor"):
         state.information_state_tensor(0)
     assert len(state.observation_tensor(0)) == 328
+
+
+def test_observation_tensor_can_write_into_a_given_row():
+    import numpy as np
+
+    g = RLGame("whist", {"length": "deal"}, seed=3)
+    batch = np.zeros((2, g.observation_size), np.float32)
+    seat = g.current_seat
+    assert g.observation_tensor(seat, out=batch[1]) is batch[1]
+    assert np.array_equal(batch[1], g.observation_tensor(seat)) and not batch[0].any()

@@ -62,6 +62,8 @@ class RLGame:
         self._play = getattr(self.game, "play", None)  # the deal the kept tensors belong to
         self._seen = len(self.game.actions)
         self._legal: int | None = None
+        self._ids: list[int] = []  # the legal ids of the bits ``_ids_of``
+        self._ids_of: int | None = None
         self._turn = self.game.current_seat  # kept: learning loops ask several times a step
 
     def __deepcopy__(self, memo) -> RLGame:
@@ -106,12 +108,15 @@ class RLGame:
         return self._legal
 
     def legal_actions(self) -> list[int]:
-        bits, out = self.legal_bits(), []
-        while bits:
-            low = bits & -bits
-            out.append(low.bit_length() - 1)
-            bits ^= low
-        return out
+        bits = self.legal_bits()
+        if self._ids_of != bits:  # kept: OpenSpiel asks twice a step (the mask, then the actions)
+            out, rest = [], bits
+            while rest:
+                low = rest & -rest
+                out.append(low.bit_length() - 1)
+                rest ^= low
+            self._ids, self._ids_of = out, bits
+        return list(self._ids)
 
     def legal_actions_mask(self) -> np.ndarray:
         """int8 of length ``num_actions``: 1 for each legal action id of the seat to act."""
@@ -143,15 +148,19 @@ class RLGame:
     def observation(self, seat: int) -> dict:
         return self.game.observation(seat)
 
-    def observation_tensor(self, seat: int) -> np.ndarray:
-        """float32 vector of ``seat``'s knowledge (layout: ``self.rules.layout``)."""
+    def observation_tensor(self, seat: int, out: np.ndarray | None = None) -> np.ndarray:
+        """float32 vector of ``seat``'s knowledge (layout: ``self.rules.layout``); a new array, or written
+        into ``out`` (a row of a batch, say) and returned."""
         self.game.check_seat(seat)  # before the cache: -1 or True would index another seat's vector
         if self._seen != len(self.game.actions):
             self._resync()
         v = self._vecs[seat]
         if v is None:
             v = self._vecs[seat] = self.rules.encode(self.game.observation(seat))
-        return v.copy()
+        if out is None:
+            return v.copy()
+        out[:] = v
+        return out
 
     def _resync(self) -> None:
         """Actions were applied to the game directly: forget what was kept."""

@@ -82,6 +82,7 @@ class WhistdriveGame(pyspiel.Game):
             max_game_length=length,
         )
         super().__init__(game_type(self.name), info, params)
+        self.seats = list(range(probe.num_seats))  # OpenSpiel makes a new state for every tensor's shape
 
     def new_initial_state(self):
         return WhistdriveState(self)
@@ -99,19 +100,17 @@ class WhistdriveState(pyspiel.State):
         self.rl: RLGame | None = None
         self.collected: list[dict] = []  # complete outcomes the next game step will replay
         self.held: int | None = None  # a player action waiting for its chance outcomes
-        seats = list(range(game.num_players()))
-        self.steps: ChanceSteps | None = ChanceSteps("dealer", seats)
+        self.steps: ChanceSteps | None = ChanceSteps("dealer", game.seats)
 
     # --- turn -------------------------------------------------------------------
-    def current_player(self):
+    def current_player(self):  # OpenSpiel asks several times a step: one look at the seat to act
         if self.steps is not None:
             return pyspiel.PlayerId.CHANCE
-        if self.rl.is_over:
-            return pyspiel.PlayerId.TERMINAL
-        return self.rl.current_seat
+        seat = self.rl.current_seat
+        return pyspiel.PlayerId.TERMINAL if seat is None else seat
 
     def is_terminal(self):
-        return self.steps is None and self.rl.is_over
+        return self.steps is None and self.rl.current_seat is None
 
     def _legal_actions(self, player):
         return self.rl.legal_actions()
@@ -132,33 +131,40 @@ class WhistdriveState(pyspiel.State):
 
     def _play(self, action: int) -> None:
         game = self.rl.game
-        if sum(bin(h).count("1") for h in game.play.hands.values()) == 1:  # the deal's last card
+        if sum(map(int.bit_count, game.play.hands.values())) == 1:  # the deal's last card
             self.held = action
             self._advance()
         else:
             self.rl.apply_action(action)
 
     def _advance(self) -> None:
-        """Start the game or apply the held action if the collected outcomes suffice; else ask for more."""
+        """Start the game or apply the held action if the collected outcomes suffice; else ask for more.
+
+        The held action is tried on the live game: when an outcome is missing, the game's own
+        ``_commit`` puts it back as it was (the Probe is a scripted chance source).
+        """
         if self.rl is None:
-            trial = game = _unstarted(self.name, self.options)
+            game = _unstarted(self.name, self.options)
+            game.chance = Probe(self.collected)
         else:
-            trial, game = self.rl.game.clone(), None
-        trial.chance = Probe(self.collected)
+            game = self.rl.game
+            game.chance._queue = list(self.collected)
+        used = DEALT.get(self.name)
+        game.chance.cards_used = None if used is None else lambda: used(game)  # asked mid-deal, before any undo
+        game.chance.trying = True
         try:
-            if game is not None:
+            if self.rl is None:
                 game._start()
             else:
-                trial.apply(self.rl.rules.action(self.held))
+                self.rl.apply_action(self.held)
         except NeedChance as need:
-            self.steps = ChanceSteps(need.kind, need.seats, DEALT.get(self.name, lambda g: 52)(trial))
+            self.steps = ChanceSteps(need.kind, need.seats, need.used)
             return
-        if game is not None:
+        finally:
+            game.chance.trying = False
+        if self.rl is None:
             self.rl = RLGame(game)
-        else:
-            self.rl.game.chance._queue.extend(self.collected)  # exactly what the trial consumed
-            self.rl.apply_action(self.held)
-            self.held = None
+        self.held = None
         self.collected = []
 
     def resample_from_infostate(self, player_id, probability_sampler):
@@ -224,7 +230,7 @@ class Observer:
         if state.rl is None:
             self.tensor.fill(0.0)
         else:
-            self.tensor[:] = state.rl.observation_tensor(player)
+            state.rl.observation_tensor(player, out=self.tensor)
 
     def string_from(self, state: WhistdriveState, player: int) -> str:
         if state.rl is None:
