@@ -63,5 +63,6 @@ def test_observation_tensor_can_write_into_a_given_row():
     g = RLGame("whist", {"length": "deal"}, seed=3)
     batch = np.zeros((2, g.observation_size), np.float32)
     seat = g.current_seat
-    assert g.observation_tensor(seat, out=batch[1]) is batch[1]
+    row = batch[1]
+    assert g.observation_tensor(seat, out=row) is row
     assert np.array_equal(batch[1], g.observation_tensor(seat)) and not batch[0].any()
