@@ -221,7 +221,8 @@ class Observer:
             return
         layout = game.rules.layout
         self.tensor = np.zeros(layout.size, np.float32)
-        self.dict = {f.name: self.tensor[f.offset: f.offset + f.size] for f in layout.features}
+        # one named piece: OpenSpiel copies each piece on every call (the features' offsets are in rules.layout)
+        self.dict = {"observation": self.tensor}
 
     def set_from(self, state: WhistdriveState, player: int) -> None:
         if self.tensor is None:
