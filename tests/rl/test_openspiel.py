@@ -86,3 +86,20 @@ def test_the_longest_game_is_a_deal_of_every_card_and_decision(name, params):
         state = play_randomly(game, rng)
         players = [a for a in state.full_history() if a.player != pyspiel.PlayerId.CHANCE]
         assert len(players) == game.max_game_length()
+
+
+@pytest.mark.parametrize("name,params", [("whistdrive_german", {}), ("whistdrive_knockout", {"players": 3})])
+def test_observation_tensor_from_python_equals_the_one_through_cpp(name, params):
+    game = pyspiel.load_game(name, params)
+    state, rng = game.new_initial_state(), np.random.default_rng(2)
+    assert state.observation_tensor(0) == pyspiel.State.observation_tensor(state, 0)  # all zeros while dealing
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(int(rng.choice([a for a, _ in state.chance_outcomes()])))
+            continue
+        for seat in range(game.num_players()):
+            assert state.observation_tensor(seat) == pyspiel.State.observation_tensor(state, seat)
+        assert state.observation_tensor() == state.observation_tensor(state.current_player())
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    with pytest.raises(ValueError):
+        state.observation_tensor(game.num_players())

@@ -118,6 +118,15 @@ class WhistdriveState(pyspiel.State):
     def chance_outcomes(self):
         return self.steps.outcomes()
 
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        """OpenSpiel's observation tensor, called from Python without its trip through C++ (which makes
+        a new state to learn the tensor's size, then copies the tensor twice); C++ callers get the same."""
+        if player is None:
+            player = self.current_player()
+        if self.rl is None:
+            return [0.0] * self.get_game().observation_tensor_size()
+        return self.rl.observation_tensor(player).tolist()
+
     def _apply_action(self, action):
         action = int(action)
         if self.steps is None:
