@@ -185,11 +185,14 @@ class Chance:
         return copy.deepcopy(self)
 
 
+_INDEX = {str(c): c.index for c in DECK}  # cards as chance outcomes write them: read at every deal
+
+
 def _cards(tokens: Any, where: int) -> list[int]:
     if not isinstance(tokens, list):
         raise RecordError(f"chance outcome {where}: 'cards' must be a list of cards")
     try:
-        return [Card.parse(t).index for t in tokens]
+        return [_INDEX[t] if type(t) is str and t in _INDEX else Card.parse(t).index for t in tokens]
     except ParseError as e:
         raise RecordError(f"chance outcome {where}: {e}") from None
 
