@@ -103,3 +103,19 @@ def test_observation_tensor_from_python_equals_the_one_through_cpp(name, params)
         state.apply_action(int(rng.choice(state.legal_actions())))
     with pytest.raises(ValueError):
         state.observation_tensor(game.num_players())
+
+
+@pytest.mark.parametrize("name,params", [("whistdrive_german", {}), ("whistdrive_knockout", {"players": 3}),
+                                         ("whistdrive_humbug", {})])
+def test_legal_actions_from_python_equal_the_ones_through_cpp(name, params):
+    game = pyspiel.load_game(name, params)
+    state, rng = game.new_initial_state(), np.random.default_rng(4)
+    while True:
+        for player in [None, *range(game.num_players()), *([-1] if state.is_chance_node() else [])]:
+            args = () if player is None else (player,)
+            assert state.legal_actions(*args) == pyspiel.State.legal_actions(state, *args)
+            if player is None or player == state.current_player():
+                assert state.legal_actions_mask(*args) == pyspiel.State.legal_actions_mask(state, *args)
+        if state.is_terminal():
+            break
+        state.apply_action(int(rng.choice(state.legal_actions())))

@@ -118,6 +118,26 @@ class WhistdriveState(pyspiel.State):
     def chance_outcomes(self):
         return self.steps.outcomes()
 
+    # Called from Python, these three answer without OpenSpiel's trip through C++ and back (C++ callers
+    # reach the same answers through _legal_actions, chance_outcomes and the observer).
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """As OpenSpiel's: the acting player's legal ids (the chance outcomes at a chance node)."""
+        if player is not None and player != self.current_player():
+            return super().legal_actions(player)  # OpenSpiel's own answer for another player
+        if self.steps is not None:
+            return [a for a, _ in self.steps.outcomes()]
+        return self.rl.legal_actions()
+
+    def legal_actions_mask(self, player: int | None = None) -> list[int]:
+        """As OpenSpiel's: 1 for each legal id of the acting player."""
+        if player is not None and player != self.current_player():
+            return super().legal_actions_mask(player)
+        size = self.get_game().max_chance_outcomes() if self.steps is not None else self.rl.num_actions
+        mask = [0] * size
+        for a in self.legal_actions():
+            mask[a] = 1
+        return mask
+
     def observation_tensor(self, player: int | None = None) -> list[float]:
         """OpenSpiel's observation tensor, called from Python without its trip through C++ (which makes
         a new state to learn the tensor's size, then copies the tensor twice); C++ callers get the same."""
