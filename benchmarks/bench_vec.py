@@ -11,7 +11,7 @@ with one thread: ``--workers 2`` runs the batch on both cores of this machine,
 and the total is what they do together. Rates are per second of wall time for
 the total, and per CPU second of one process for the ratio to hearts.
 
-    PYTHONPATH=src python benchmarks/bench_vec.py [--games 4096] [--seconds 5] [--workers 2]
+    PYTHONPATH=src python benchmarks/bench_vec.py [--game german] [--games 4096] [--seconds 5] [--workers 2]
 """
 
 from __future__ import annotations
@@ -72,7 +72,7 @@ def spiel_rate(name: str, seconds: float, with_tensor: bool) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", default="german", help="batched game (default german)")
+    parser.add_argument("--game", help="one batched game (default: every game the batch plays)")
     parser.add_argument("--games", type=int, default=4096, help="games in the batch of each worker (default 4096)")
     parser.add_argument("--seconds", type=float, default=5.0, help="seconds of each measurement (default 5)")
     parser.add_argument("--workers", type=int, default=2, help="processes stepping batches at once (default 2)")
@@ -84,16 +84,19 @@ def main() -> None:
     hearts = spiel_rate("hearts", args.seconds, with_tensor=False)
     print(f"OpenSpiel hearts (C++, through pyspiel), steps per CPU second: {slow:,.0f} with its tensor, "
           f"{hearts:,.0f} without (the ratios' yardstick)")
-    one_wall, one_cpu = vec_rate(args.game, args.games, args.seconds, 0)
-    print(f"{args.game}, batch of {args.games}, 1 process: {one_wall:>12,.0f} steps/s wall, "
-          f"{one_cpu:,.0f} per CPU second = {one_cpu / hearts:,.1f}x hearts")
-    if args.workers > 1:
-        jobs = [(args.game, args.games, args.seconds, seed) for seed in range(args.workers)]
-        with multiprocessing.get_context("spawn").Pool(args.workers) as pool:
-            rates = pool.map(_worker, jobs)
-        total = sum(w for w, _ in rates)
-        print(f"{args.game}, {args.workers} processes together: {total:>12,.0f} steps/s wall "
-              f"= {total / hearts:,.1f}x one core of hearts")
+    from whistdrive.vec import KERNELS
+
+    for game in [args.game] if args.game else list(KERNELS):
+        one_wall, one_cpu = vec_rate(game, args.games, args.seconds, 0)
+        print(f"{game}, batch of {args.games}, 1 process: {one_wall:>12,.0f} steps/s wall, "
+              f"{one_cpu:,.0f} per CPU second = {one_cpu / hearts:,.1f}x hearts")
+        if args.workers > 1:
+            jobs = [(game, args.games, args.seconds, seed) for seed in range(args.workers)]
+            with multiprocessing.get_context("spawn").Pool(args.workers) as pool:
+                rates = pool.map(_worker, jobs)
+            total = sum(w for w, _ in rates)
+            print(f"{game}, {args.workers} processes together: {total:>12,.0f} steps/s wall "
+                  f"= {total / hearts:,.1f}x one core of hearts")
     print(f"load average {os.getloadavg()[0]:.2f}")
 
 

@@ -23,9 +23,9 @@ import numpy as np
 from ..cards import DECK
 from ..errors import IllegalMove
 from ..games import GAMES
-from . import _german
+from . import _german, _random, _whist
 
-KERNELS = {"german": _german}
+KERNELS = {"german": _german, "whist": _whist}
 """The games the batched environment plays, and their kernels."""
 
 
@@ -42,12 +42,11 @@ class VecGame:
         self.options = GAMES[game].Options.from_dict(options)  # the engine's own check of the options
         self.num_games = num_games
         k = self._k = KERNELS[game]
-        o = self.options
-        self._opt = np.array([o.follow_suit_stage1, o.count == "all26", k.SCORINGS.index(o.scoring), o.high_low,
-                              o.deals], np.int64)
+        self._opt = k.options_array(self.options)
         self._state = np.zeros((num_games, k.COLUMNS), np.int64)
-        self._decks = np.zeros((num_games, o.deals, 52), np.int8)
+        self._deck = np.zeros((num_games, 52), np.int8)
         self._rng = np.zeros(num_games, np.uint64)
+        self._start = np.zeros(num_games, np.uint64)  # each session's generator state when it began
         self._policy_rng = np.zeros(num_games, np.uint64)
         self.observations = np.zeros((num_games, k.SIZE), np.float32)
         self.masks = np.zeros((num_games, self.num_actions), np.int8)
@@ -56,8 +55,13 @@ class VecGame:
         self.dones = np.zeros(num_games, np.bool_)
         self._seed = seed
 
-    num_seats = 2
-    num_actions = 52
+    @property
+    def num_seats(self) -> int:
+        return self._k.NUM_SEATS
+
+    @property
+    def num_actions(self) -> int:
+        return self._k.NUM_ACTIONS
 
     @property
     def observation_size(self) -> int:
@@ -69,7 +73,8 @@ class VecGame:
         deals, policy = np.random.SeedSequence(seed).spawn(2)
         self._rng[:] = deals.generate_state(self.num_games, np.uint64)
         self._policy_rng[:] = policy.generate_state(self.num_games, np.uint64)
-        self._k.reset(self._state, self._decks, self._rng, self._opt, self.observations, self.masks, self.seats)
+        self._k.reset(self._state, self._deck, self._rng, self._start, self._opt, self.observations, self.masks,
+                      self.seats)
         self.rewards[:] = 0.0
         self.dones[:] = False
         return self.observations, self.masks, self.seats
@@ -86,8 +91,8 @@ class VecGame:
         if bad >= 0:
             legal = np.flatnonzero(self.masks[bad]).tolist()
             raise IllegalMove(f"game {bad}: action {actions[bad]} is not legal now: legal ids are {legal}")
-        self._k.step(self._state, self._decks, self._rng, self._opt, actions, self.observations, self.masks,
-                     self.seats, self.rewards, self.dones)
+        self._k.step(self._state, self._deck, self._rng, self._start, self._opt, actions, self.observations,
+                     self.masks, self.seats, self.rewards, self.dones)
         return self.observations, self.masks, self.seats, self.rewards, self.dones
 
     def random_actions(self) -> np.ndarray:
@@ -97,14 +102,14 @@ class VecGame:
         return actions
 
     def chance(self, i: int) -> list[dict]:
-        """Game ``i``'s session as the engine's chance outcomes (first dealer, then each deal's deck).
+        """Game ``i``'s session as the engine's chance outcomes: the first dealer, then a deck for each
+        deal it can take (those it never reaches are never read).
 
-        With them ``new_game(game, options, chance=...)`` replays the session the batch is playing;
-        ask after :meth:`reset` or after the step that ended game ``i``, before it moves again.
+        With them ``new_game(game, options, chance=...)`` replays the session game ``i`` is playing.
         """
-        decks = self._decks[i]
-        first_dealer = int(self._state[i, self._k.DEALER]) ^ (int(self._state[i, self._k.DEAL]) & 1)
-        return [{"type": "dealer", "seat": first_dealer},
+        decks = np.zeros((self._k.most_deals(self.options), 52), np.int8)
+        dealer = _random.replay(self._start[i], self.num_seats, decks)
+        return [{"type": "dealer", "seat": int(dealer)},
                 *({"type": "deck", "cards": [str(DECK[c]) for c in deck]} for deck in decks)]
 
 

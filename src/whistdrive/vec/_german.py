@@ -1,9 +1,10 @@
 """German Whist for the batched environment: compiled kernels over one state row per game (numba).
 
-Each game is a row of int64 columns (below); a session's decks are drawn when
-it starts (``decks[game, deal]``, a deck order top first, as the engine's
-chance outcomes give them), from the game's own random generator, so a row
-advances the same way whatever thread runs it. The rules are the engine's
+Each game is a row of int64 columns (below) and the deck of its deal
+(``deck[game]``, top first, as the engine's chance outcomes give it), drawn
+from the game's own generator (:mod:`._random`): a session draws its first
+dealer, then a deck at each deal, from the generator state kept in
+``start[game]``, so :func:`._random.replay` can tell the engine what was drawn. The rules are the engine's
 (:mod:`whistdrive.games.german`): the tests replay every batched game through
 :class:`whistdrive.rl.RLGame` and compare tensors, masks and returns at every step.
 
@@ -19,6 +20,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ._random import below, shuffle
+
 # --- state columns -----------------------------------------------------------------
 HAND = 0  # 2 columns: each seat's cards, bit = card index
 PLAYED = 2  # 2: cards each seat played this deal (the current trick included)
@@ -28,7 +31,7 @@ LEAD = 7  # the card led to the current trick, -1 when no card is on it
 LEADER = 8  # the seat leading the current trick (the last trick's winner)
 TO_PLAY = 9
 TRICKS = 10  # tricks completed this deal, 0..26
-STOCK = 11  # cards taken from the stock this deal (the face-up prize is deck[26 + STOCK])
+STOCK = 11  # cards taken from the stock this deal (the face-up prize is deck[i, 26 + STOCK])
 WON1 = 12  # 2: stage-1 tricks won by each seat
 WON2 = 14  # 2: stage-2 tricks won
 POINTS = 16  # 2: session points
@@ -38,40 +41,33 @@ TRUMP = 20
 LOW = 21  # 1 when fewest tricks win (high-low variant, black trump)
 FOLLOW = 22  # 1 when a follower must follow suit now
 COLUMNS = 23
+NUM_SEATS = 2
+NUM_ACTIONS = 52
 
 # --- options, one int64 each ----------------------------------------------------------
 O_FOLLOW1, O_ALL26, O_SCORING, O_HIGH_LOW, O_DEALS = range(5)
 SCORINGS = ("game", "difference", "over_book")
+
+
+def options_array(o) -> np.ndarray:
+    """The engine's GermanWhistOptions as the kernels read them."""
+    return np.array([o.follow_suit_stage1, o.count == "all26", SCORINGS.index(o.scoring), o.high_low, o.deals],
+                    np.int64)
+
+
+def most_deals(o) -> int:
+    """The most deals a session can take."""
+    return o.deals
 
 SIZE = 328  # the RL view's tensor (whistdrive.rl.german): six card planes, then scalars
 P_HAND, P_KNOWN, P_PRIZE, P_MINE, P_THEIRS, P_TRICK = 0, 52, 104, 156, 208, 260
 S_TRUMP, S_STAGE2, S_LOW, S_TO_MOVE, S_LEADER, S_STOCK = 312, 316, 317, 318, 319, 320
 S_TRICKS1, S_TRICKS2, S_POINTS, S_DEALS_LEFT = 321, 323, 325, 327
 
-_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
-_M1 = np.uint64(0xBF58476D1CE4E5B9)
-_M2 = np.uint64(0x94D049BB133111EB)
-
-
 @njit(cache=True)
-def _next(rng, i):
-    """splitmix64: the game's next 64 random bits."""
-    z = rng[i] + _GOLDEN
-    rng[i] = z
-    z = (z ^ (z >> np.uint64(30))) * _M1
-    z = (z ^ (z >> np.uint64(27))) * _M2
-    return z ^ (z >> np.uint64(31))
-
-
-@njit(cache=True)
-def _below(rng, i, n):
-    """A random int in 0..n-1 (the top 32 bits scaled: no modulo bias worth the name)."""
-    return np.int64(((_next(rng, i) >> np.uint64(32)) * np.uint64(n)) >> np.uint64(32))
-
-
-@njit(cache=True)
-def _start_deal(st, decks, i, opt):
-    deck = decks[i, st[i, DEAL]]
+def _start_deal(st, deck, rng, i, opt):
+    shuffle(rng, i, deck[i])
+    deck = deck[i]
     first = 1 - st[i, DEALER]
     h0 = np.int64(0)
     h1 = np.int64(0)
@@ -94,22 +90,14 @@ def _start_deal(st, decks, i, opt):
 
 
 @njit(cache=True)
-def _new_session(st, decks, rng, i, opt):
-    """Draw the first dealer and every deck of the session, then deal the first."""
-    st[i, DEALER] = _below(rng, i, 2)
-    for d in range(opt[O_DEALS]):
-        deck = decks[i, d]
-        for k in range(52):
-            deck[k] = k
-        for k in range(51, 0, -1):
-            j = _below(rng, i, k + 1)
-            t = deck[k]
-            deck[k] = deck[j]
-            deck[j] = t
+def _new_session(st, deck, rng, start, i, opt):
+    """Keep the generator's state (for replay), draw the first dealer, deal the first deal."""
+    start[i] = rng[i]
+    st[i, DEALER] = below(rng, i, 2)
     st[i, POINTS] = 0
     st[i, POINTS + 1] = 0
     st[i, DEAL] = 0
-    _start_deal(st, decks, i, opt)
+    _start_deal(st, deck, rng, i, opt)
 
 
 @njit(cache=True)
@@ -145,7 +133,7 @@ def _finish_deal(st, i, opt):
 
 
 @njit(cache=True)
-def _play(st, decks, i, card, opt):
+def _play(st, deck, rng, i, card, opt):
     """Play a legal card for the seat to act; returns True when it ends the session."""
     s = st[i, TO_PLAY]
     bit = np.int64(1) << card
@@ -170,9 +158,8 @@ def _play(st, decks, i, card, opt):
     st[i, TRICKS] = n
     if n <= 13:
         st[i, WON1 + winner] += 1
-        deck = decks[i, st[i, DEAL]]
-        prize = np.int64(1) << np.int64(deck[26 + st[i, STOCK]])
-        draw = np.int64(1) << np.int64(deck[27 + st[i, STOCK]])
+        prize = np.int64(1) << np.int64(deck[i, 26 + st[i, STOCK]])
+        draw = np.int64(1) << np.int64(deck[i, 27 + st[i, STOCK]])
         st[i, STOCK] += 2
         st[i, HAND + winner] |= prize
         st[i, PRIZES + winner] |= prize
@@ -186,12 +173,12 @@ def _play(st, decks, i, card, opt):
     if _finish_deal(st, i, opt):
         return True
     st[i, DEALER] = 1 - st[i, DEALER]
-    _start_deal(st, decks, i, opt)
+    _start_deal(st, deck, rng, i, opt)
     return False
 
 
 @njit(cache=True)
-def _encode(st, decks, i, me, out, opt):
+def _encode(st, deck, i, me, out, opt):
     """Seat ``me``'s tensor, as whistdrive.rl's German Whist view builds it from the observation."""
     other = 1 - me
     hand = st[i, HAND + me]
@@ -208,7 +195,7 @@ def _encode(st, decks, i, me, out, opt):
         out[P_THEIRS + c] = (theirs >> c) & 1
         out[P_TRICK + c] = (trick >> c) & 1
     if not stage2:
-        out[P_PRIZE + decks[i, st[i, DEAL], 26 + st[i, STOCK]]] = 1.0
+        out[P_PRIZE + deck[i, 26 + st[i, STOCK]]] = 1.0
     for s in range(4):
         out[S_TRUMP + s] = 0.0
     out[S_TRUMP + st[i, TRUMP]] = 1.0
@@ -227,22 +214,22 @@ def _encode(st, decks, i, me, out, opt):
 
 
 @njit(cache=True)
-def _show(st, decks, i, obs, mask, seat, opt):
+def _show(st, deck, i, obs, mask, seat, opt):
     """The acting seat, its tensor and its legal mask, for game ``i``."""
     s = st[i, TO_PLAY]
     seat[i] = s
-    _encode(st, decks, i, s, obs[i], opt)
+    _encode(st, deck, i, s, obs[i], opt)
     legal = _legal(st, i)
     for c in range(52):
         mask[i, c] = (legal >> c) & 1
 
 
 @njit(cache=True)
-def reset(st, decks, rng, opt, obs, mask, seat):
+def reset(st, deck, rng, start, opt, obs, mask, seat):
     """Start a new session in every game."""
     for i in range(st.shape[0]):
-        _new_session(st, decks, rng, i, opt)
-        _show(st, decks, i, obs, mask, seat, opt)
+        _new_session(st, deck, rng, start, i, opt)
+        _show(st, deck, i, obs, mask, seat, opt)
 
 
 @njit(cache=True)
@@ -256,10 +243,10 @@ def first_illegal(st, actions):
 
 
 @njit(cache=True)
-def step(st, decks, rng, opt, actions, obs, mask, seat, rewards, done):
+def step(st, deck, rng, start, opt, actions, obs, mask, seat, rewards, done):
     """Play each game's action (all checked legal); a session that ends pays its returns and starts anew."""
     for i in range(st.shape[0]):
-        over = _play(st, decks, i, actions[i], opt)
+        over = _play(st, deck, rng, i, actions[i], opt)
         done[i] = over
         if over:
             a = st[i, POINTS]
@@ -267,11 +254,11 @@ def step(st, decks, rng, opt, actions, obs, mask, seat, rewards, done):
             r = 0.0 if a == b else (1.0 if a > b else -1.0)
             rewards[i, 0] = r
             rewards[i, 1] = -r
-            _new_session(st, decks, rng, i, opt)
+            _new_session(st, deck, rng, start, i, opt)
         else:
             rewards[i, 0] = 0.0
             rewards[i, 1] = 0.0
-        _show(st, decks, i, obs, mask, seat, opt)
+        _show(st, deck, i, obs, mask, seat, opt)
 
 
 @njit(cache=True)
@@ -282,7 +269,7 @@ def sample(st, rng, actions):
         count = 0
         for c in range(52):
             count += (legal >> c) & 1
-        k = _below(rng, i, count)
+        k = below(rng, i, count)
         for c in range(52):
             if (legal >> c) & 1:
                 if k == 0:
