@@ -18,7 +18,7 @@ SCRIPT = r"""
 import json
 from whistdrive.vec import VecGame
 out = []
-for game, options in (("german", {"deals": 2}), ("whist", {"length": "game"})):
+for game, options in (("german", {"deals": 2}), ("whist", {"length": "game"}), ("humbug", {"length": "deal"})):
     env = VecGame(game, 16, options, seed=5)
     obs, mask, seat = env.reset()
     total, ends = 0.0, []

@@ -23,9 +23,9 @@ import numpy as np
 from ..cards import DECK
 from ..errors import IllegalMove
 from ..games import GAMES
-from . import _german, _random, _whist
+from . import _german, _humbug, _random, _whist
 
-KERNELS = {"german": _german, "whist": _whist}
+KERNELS = {"german": _german, "whist": _whist, "humbug": _humbug}
 """The games the batched environment plays, and their kernels."""
 
 
