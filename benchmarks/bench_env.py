@@ -51,8 +51,7 @@ def spiel_rate(name: str, params: dict, seconds: float) -> float:
     if name.startswith("whistdrive_"):
         import whistdrive.spiel  # noqa: F401  (registers the games)
     game = pyspiel.load_game(name, params)
-    tensor = (pyspiel.State.observation_tensor if game.get_type().provides_observation_tensor
-              else pyspiel.State.information_state_tensor)
+    tensor = "observation_tensor" if game.get_type().provides_observation_tensor else "information_state_tensor"
     rng = random.Random(0)
     steps = 0
     start = time.process_time()
@@ -64,7 +63,7 @@ def spiel_rate(name: str, params: dict, seconds: float) -> float:
                 state.apply_action(rng.choices(outcomes, probs)[0])
                 continue
             player = state.current_player()
-            tensor(state, player)
+            getattr(state, tensor)(player)  # as a user calls it (a Python game may answer without C++)
             state.legal_actions_mask(player)
             state.apply_action(rng.choice(state.legal_actions()))
             steps += 1
