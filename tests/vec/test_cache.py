@@ -18,7 +18,8 @@ SCRIPT = r"""
 import json
 from whistdrive.vec import VecGame
 out = []
-for game, options in (("german", {"deals": 2}), ("whist", {"length": "game"}), ("humbug", {"length": "deal"})):
+for game, options in (("german", {"deals": 2}), ("whist", {"length": "game"}), ("humbug", {"length": "deal"}),
+                      ("knockout", {"players": 3})):
     env = VecGame(game, 16, options, seed=5)
     obs, mask, seat = env.reset()
     total, ends = 0.0, []

@@ -42,3 +42,17 @@ def test_collect_gives_each_decision_its_seats_final_return():
     rows = np.arange(0, 4 * 52, 4)  # rows are step-major: lane 0's first 52 decisions
     assert np.array_equal(data["returns"][rows], rewards[0][data["seats"][rows]])
     assert np.array_equal(data["returns"][rows + 1], rewards[1][data["seats"][rows + 1]])
+
+
+def test_gymnasium_face_plays_knockout_with_its_trump_choice():
+    envs = WhistVectorEnv("knockout", num_envs=4, options={"players": 3})
+    obs, info = envs.reset(seed=2)
+    assert obs["action_mask"].shape == (4, 56) and obs["observation"].shape == (4, 52 * 6 + 13 + 24)
+    chose_trump = ended = 0
+    for _ in range(300):
+        actions = envs.sample_legal()
+        chose_trump += int((actions >= 52).sum())
+        obs, reward, terminated, truncated, info = envs.step(actions)
+        ended += int(terminated.sum())
+        assert np.allclose(info["returns"].sum(axis=1), 0.0)
+    assert chose_trump > 0 and ended > 0

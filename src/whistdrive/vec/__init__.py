@@ -20,12 +20,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..cards import DECK
 from ..errors import IllegalMove
 from ..games import GAMES
-from . import _german, _humbug, _random, _whist
+from . import _german, _humbug, _knockout, _whist
 
-KERNELS = {"german": _german, "whist": _whist, "humbug": _humbug}
+KERNELS = {"german": _german, "whist": _whist, "knockout": _knockout, "humbug": _humbug}
 """The games the batched environment plays, and their kernels."""
 
 
@@ -43,12 +42,13 @@ class VecGame:
         self.num_games = num_games
         k = self._k = KERNELS[game]
         self._opt = k.options_array(self.options)
+        self.num_seats, self.observation_size = k.shape(self.options)
         self._state = np.zeros((num_games, k.COLUMNS), np.int64)
         self._deck = np.zeros((num_games, 52), np.int8)
         self._rng = np.zeros(num_games, np.uint64)
         self._start = np.zeros(num_games, np.uint64)  # each session's generator state when it began
         self._policy_rng = np.zeros(num_games, np.uint64)
-        self.observations = np.zeros((num_games, k.SIZE), np.float32)
+        self.observations = np.zeros((num_games, self.observation_size), np.float32)
         self.masks = np.zeros((num_games, self.num_actions), np.int8)
         self.seats = np.zeros(num_games, np.int64)
         self.rewards = np.zeros((num_games, self.num_seats), np.float32)
@@ -56,16 +56,8 @@ class VecGame:
         self._seed = seed
 
     @property
-    def num_seats(self) -> int:
-        return self._k.NUM_SEATS
-
-    @property
     def num_actions(self) -> int:
         return self._k.NUM_ACTIONS
-
-    @property
-    def observation_size(self) -> int:
-        return self._k.SIZE
 
     def reset(self, seed: int | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """New sessions everywhere; ``seed`` (or the constructor's) makes every later deal reproducible."""
@@ -102,15 +94,14 @@ class VecGame:
         return actions
 
     def chance(self, i: int) -> list[dict]:
-        """Game ``i``'s session as the engine's chance outcomes: the first dealer, then a deck for each
-        deal it can take (those it never reaches are never read).
+        """Game ``i``'s chance as the engine's outcomes (the first dealer, the decks, Knock-out Whist's
+        tie-break draws): ``new_game(game, options, chance=...)`` replays the game ``i`` is playing.
 
-        With them ``new_game(game, options, chance=...)`` replays the session game ``i`` is playing.
+        German Whist, Whist and Humbug Whist give a deck for every deal the session can take, the
+        unplayed ones never read; Knock-out Whist gives what was drawn so far, its later outcomes
+        depending on the play.
         """
-        decks = np.zeros((self._k.most_deals(self.options), 52), np.int8)
-        dealer = _random.replay(self._start[i], self.num_seats, decks)
-        return [{"type": "dealer", "seat": int(dealer)},
-                *({"type": "deck", "cards": [str(DECK[c]) for c in deck]} for deck in decks)]
+        return self._k.outcomes(self._state[i], self._start[i], self.options)
 
 
 __all__ = ["KERNELS", "VecGame"]

@@ -20,7 +20,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ._random import below, shuffle
+from ._random import below, session_outcomes, shuffle
 
 # --- state columns -----------------------------------------------------------------
 HAND = 0  # 2 columns: each seat's cards, bit = card index
@@ -41,7 +41,6 @@ TRUMP = 20
 LOW = 21  # 1 when fewest tricks win (high-low variant, black trump)
 FOLLOW = 22  # 1 when a follower must follow suit now
 COLUMNS = 23
-NUM_SEATS = 2
 NUM_ACTIONS = 52
 
 # --- options, one int64 each ----------------------------------------------------------
@@ -53,6 +52,17 @@ def options_array(o) -> np.ndarray:
     """The engine's GermanWhistOptions as the kernels read them."""
     return np.array([o.follow_suit_stage1, o.count == "all26", SCORINGS.index(o.scoring), o.high_low, o.deals],
                     np.int64)
+
+
+def shape(o) -> tuple[int, int]:
+    """Seats, and the RL view's tensor size."""
+    return 2, SIZE
+
+
+def outcomes(row: np.ndarray, start, o) -> list[dict]:
+    """The session's chance as the engine's outcomes: the first dealer, then a deck for each deal it can
+    take (those it never reaches are never read)."""
+    return session_outcomes(start, 2, most_deals(o))
 
 
 def most_deals(o) -> int:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ._random import below, shuffle
+from ._random import below, session_outcomes, shuffle
 from ._whist import O_HONOURS, O_LENGTH, O_TARGET, most_deals, options_array  # noqa: F401 (Whist's options)
 
 # --- state columns ------------------------------------------------------------------------
@@ -38,7 +38,6 @@ TAKEN = 23  # 2: the seat that took the left, the right widow (-1: nobody)
 LAID = 25  # 2: the hand each seat laid aside (0: kept its own)
 WIDOW = 27  # 2: the left and the right widow as dealt
 COLUMNS = 29
-NUM_SEATS = 2
 NUM_ACTIONS = 55
 
 SIZE = 434  # the RL view's tensor (whistdrive.rl.humbug)
@@ -46,6 +45,17 @@ P_HAND, P_MINE, P_THEIRS, P_TRICK, P_TURNED, P_DEALER_HOLDS, P_LAID, P_OUT = 0, 
 S_TRUMP, S_DEALER, S_EXCHANGE, S_WIDOWS, S_TO_MOVE, S_LEADER, S_TRICKS, S_POINTS, S_GAMES = (
     416, 420, 421, 422, 426, 427, 428, 430, 432)
 KEEP = 52
+
+
+def shape(o) -> tuple[int, int]:
+    """Seats, and the RL view's tensor size."""
+    return 2, SIZE
+
+
+def outcomes(row: np.ndarray, start, o) -> list[dict]:
+    """The session's chance as the engine's outcomes: the first dealer, then a deck for each deal it can
+    take (those it never reaches are never read)."""
+    return session_outcomes(start, 2, most_deals(o))
 
 
 @njit(cache=True)

@@ -52,3 +52,13 @@ def replay(start, seats, decks):
     for d in range(decks.shape[0]):
         shuffle(rng, 0, decks[d])
     return dealer
+
+
+def session_outcomes(start, seats: int, deals: int) -> list[dict]:
+    """A session that draws its first dealer and then a deck a deal, as the engine's chance outcomes."""
+    from ..cards import DECK
+
+    decks = np.zeros((deals, 52), np.int8)
+    dealer = replay(start, seats, decks)
+    return [{"type": "dealer", "seat": int(dealer)},
+            *({"type": "deck", "cards": [str(DECK[c]) for c in deck]} for deck in decks)]

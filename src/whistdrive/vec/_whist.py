@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ._random import below, shuffle
+from ._random import below, session_outcomes, shuffle
 
 # --- state columns (seats 0-3 are N, E, S, W; side 0 is N-S) ----------------------------
 HAND = 0  # 4: each seat's cards
@@ -36,7 +36,6 @@ GAMES = 25  # 2: games won, by side
 FIRST_GAME = 27  # the side that won the first game, -1 before
 HONOURS = 28  # 2: trump honours (A K Q J) each side was dealt
 COLUMNS = 30
-NUM_SEATS = 4
 NUM_ACTIONS = 52
 
 O_TARGET, O_HONOURS, O_LENGTH = range(3)
@@ -50,6 +49,17 @@ S_TRUMP, S_DEALER, S_LEADER, S_TO_MOVE, S_TRICKS, S_VOIDS, S_POINTS, S_GAMES = 4
 def options_array(o) -> np.ndarray:
     """The engine's WhistOptions as the kernels read them (the rubber bonus changes no tensor nor winner)."""
     return np.array([o.target, o.honours, LENGTHS.index(o.length)], np.int64)
+
+
+def shape(o) -> tuple[int, int]:
+    """Seats, and the RL view's tensor size."""
+    return 4, SIZE
+
+
+def outcomes(row: np.ndarray, start, o) -> list[dict]:
+    """The session's chance as the engine's outcomes: the first dealer, then a deck for each deal it can
+    take (those it never reaches are never read)."""
+    return session_outcomes(start, 4, most_deals(o))
 
 
 def most_deals(o) -> int:
