@@ -224,20 +224,22 @@ def _play(st, deck, rng, i, action, n, draw):
 
 
 @njit(cache=True)
+def _plane(out, at, cards):
+    """One card plane from bits; a loop of its own, so that the compiler can vectorise it (the planes'
+    offsets depend on the number of seats: writes to several planes in one loop might overlap)."""
+    for c in range(52):
+        out[at + c] = (cards >> c) & 1
+
+
+@njit(cache=True)
 def _encode(st, i, me, n, out):
     """Seat ``me``'s tensor, as whistdrive.rl's Knock-out Whist view builds it from the observation."""
-    hand = st[i, HAND + me]
-    trick = st[i, TRICK]
-    p_trick = 52 * (n + 1)
     p_card = 52 * (n + 2)
-    for c in range(52):
-        out[c] = (hand >> c) & 1
-        out[p_trick + c] = (trick >> c) & 1
-        out[p_card + c] = 0.0
+    _plane(out, 0, st[i, HAND + me])
     for r in range(n):
-        played = st[i, PLAYED + (me + r) % n]
-        for c in range(52):
-            out[52 * (1 + r) + c] = (played >> c) & 1
+        _plane(out, 52 * (1 + r), st[i, PLAYED + (me + r) % n])
+    _plane(out, 52 * (n + 1), st[i, TRICK])
+    _plane(out, p_card, 0)
     if st[i, TRUMP_CARD] >= 0:
         out[p_card + st[i, TRUMP_CARD]] = 1.0
     s_trump = 52 * (n + 3)
