@@ -19,7 +19,8 @@ LAYERS = (
                     "whistdrive.arena_cli", "whistdrive.analysis_cli", "whistdrive.options_cli")),
     # examples.build (an offline tool) asks the solver for best play while it searches deals
     ("bots", ("whistdrive.bots", "whistdrive.players", "whistdrive.analysis", "whistdrive.examples.build",
-              "whistdrive.spiel", "whistdrive.rl")),  # OpenSpiel's games and bots, the RL view: engines for others
+              "whistdrive.spiel", "whistdrive.rl", "whistdrive.vec")),  # OpenSpiel's games and bots, the RL view,
+    # the batched games: engines for others
     ("solver", ("whistdrive.solver",)),
     ("records", ("whistdrive.records", "whistdrive.record_schema", "whistdrive.examples")),
     ("games", ("whistdrive.games", "whistdrive")),
