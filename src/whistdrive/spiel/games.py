@@ -190,7 +190,7 @@ class WhistdriveState(pyspiel.State):
             self.steps = ChanceSteps(need.kind, need.seats, need.used)
             return
         finally:
-            game.chance.trying = False
+            game.chance.trying, game.chance.cards_used = False, None  # no closure left in copies of the state
         if self.rl is None:
             self.rl = RLGame(game)
         self.held = None
