@@ -8,7 +8,7 @@ TEST_STAMP := $(VENV)/.installed-test
 # `make lock` pins from pyproject.toml with pip-tools; the index options stay out of the files.
 LOCK_FLAGS := --quiet --strip-extras --allow-unsafe --no-emit-index-url --no-emit-find-links --no-emit-trusted-host
 
-.PHONY: run play test browser postgresql lint bench lock i18n clean
+.PHONY: run play test test-fast browser postgresql lint bench lock i18n examples clean
 
 run: $(STAMP)  ## set up, then serve the web app at http://127.0.0.1:8000
 	$(BIN)/whistdrive serve
@@ -16,8 +16,11 @@ run: $(STAMP)  ## set up, then serve the web app at http://127.0.0.1:8000
 play: $(STAMP)  ## a terminal game of German Whist against the computer
 	$(BIN)/whistdrive play german
 
-test: $(TEST_STAMP) browser postgresql  ## set up, then run the whole test suite (doctests and mypy included)
+test: $(TEST_STAMP) browser postgresql  ## set up, then run the whole test suite (doctests, ruff and mypy included)
 	$(BIN)/python -m pytest -n 2 --dist loadgroup
+
+test-fast: $(TEST_STAMP) postgresql  ## the inner loop: the suite without the browser and the slow tests (under 2 minutes)
+	$(BIN)/python -m pytest -n 2 --dist loadgroup -m "not browser and not slow"
 
 browser:  ## Debian's Chromium for the browser tests (test tools cannot download browsers here)
 	@bash scripts/install-chromium.sh
@@ -36,6 +39,9 @@ i18n: $(TEST_STAMP)  ## refresh the translation catalogue from the code (babel.c
 	PYTHONPATH=src $(BIN)/pybabel extract -F babel.cfg --no-location --sort-output -o $(POT) .
 	$(BIN)/pybabel update -i $(POT) -d src/whistdrive/locale -D messages --ignore-obsolete \
 		--no-fuzzy-matching -w 120
+
+examples: $(STAMP)  ## rebuild the worked examples' records (src/whistdrive/examples/*.json) with scripts/build_examples.py
+	$(BIN)/python scripts/build_examples.py
 
 bench: $(TEST_STAMP)
 	for b in benchmarks/bench_*.py; do $(BIN)/python $$b; done

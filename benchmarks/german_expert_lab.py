@@ -35,7 +35,7 @@ import time
 from whistdrive import new_game, solver
 from whistdrive.arena import stage2_entry
 from whistdrive.bots import make_player
-from whistdrive.bots.german_expert import GermanExpert, Rules, live_world, playout_value
+from whistdrive.bots.german_expert import DealTerms, GermanExpert, live_world, playout_value
 from whistdrive.bots.search import representatives
 from whistdrive.bots.view import read
 
@@ -141,7 +141,7 @@ def variance(positions: int, worlds: int, seed: int, policy: str) -> None:
     agree = 0
     for i, obs in enumerate(obs_list):
         v = read(obs)
-        rules = Rules(obs)
+        terms = DealTerms(obs)
         expert = make("worlds=1", i)
         cands = sorted(set(representatives(v, v.legal_mask()).values()))
         cands_total += len(cands)
@@ -152,7 +152,7 @@ def variance(positions: int, worlds: int, seed: int, policy: str) -> None:
                 for k, margin in LEAVES.items():
                     w = world.copy()
                     w.play(c, v.trump)
-                    vals[k][c].append(playout_value(w, v.seat, v.trump, rules, policy, margin, random.Random(1)))
+                    vals[k][c].append(playout_value(w, v.seat, v.trump, terms, policy, margin, random.Random(1)))
         best = {}
         for k in LEAVES:
             means = sorted(cands, key=lambda c: -statistics.fmean(vals[k][c]))

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from whistdrive import IllegalMove, ParseError, new_game
+from whistdrive import IllegalMove, InvalidOptions, ParseError, UsageError, WhistError, new_game
 from whistdrive.cards import Card, Rank, Suit
 from whistdrive.games import GAMES, Decision
 
@@ -83,9 +83,9 @@ def test_a_card_from_ints_is_the_deck_card():
 def test_seats_are_ints(name, bad):
     g = new_game(name, seed=4)
     before = state(g)
-    with pytest.raises(ValueError, match="seat must be an int"):
+    with pytest.raises(UsageError, match="seat must be an int"):  # the package's own error (issue 51), a ValueError
         g.observation(bad)
-    with pytest.raises(ValueError, match="seat must be an int"):
+    with pytest.raises(UsageError, match="seat must be an int"):
         g.hand(bad)
     seat = g.current_seat
     card = g.legal_actions()[0]
@@ -116,3 +116,51 @@ def test_an_exchange_word_is_not_a_card():
         with pytest.raises(IllegalMove):
             g.apply(word)
     assert state(g) == before
+
+
+# Issue 51: apply (and so a record) reads a trump choice and an exchange in the notation of docs/records.md and
+# nothing more; the terminal reads what a person types itself (tests/test_cli.py).
+@pytest.mark.parametrize("text", ["hearts", "Hearts", "черви", "♡", " H", "H ", "HH", "\u212a"])
+def test_a_trump_choice_is_a_suit_letter_or_symbol_only(text):
+    g = knockout_at_trump_choice()
+    before = state(g)
+    with pytest.raises(IllegalMove, match="unknown suit"):
+        g.apply(text)
+    assert not g.is_legal(text) and state(g) == before
+    for accepted in ("H", "h", "♥"):
+        again = g.clone()
+        again.apply(accepted)
+        assert again.actions[-1][1] is Suit.HEARTS
+
+
+@pytest.mark.parametrize("text", ["оставляю", "левая", "правая", "левый прикуп", "правый прикуп", " keep", "keep ",
+                                  "\u212aeep", "widow"])
+def test_an_exchange_is_one_of_the_six_words_only(text):
+    g = new_game("humbug", seed=5)
+    before = state(g)
+    with pytest.raises(IllegalMove, match="unknown exchange"):
+        g.apply(text)
+    assert not g.is_legal(text) and state(g) == before
+    for accepted in ("keep", "KEEP", "Keep", "оставить", "ОСТАВИТЬ"):
+        again = g.clone()
+        again.apply(accepted)
+        assert str(again.actions[-1][1]) == "keep"
+    for accepted, choice in (("left", "left"), ("Левый", "left"), ("right", "right"), ("правый", "right")):
+        again = g.clone()
+        again.apply(accepted)
+        assert str(again.actions[-1][1]) == choice
+
+
+@pytest.mark.parametrize("name", [["german"], {"german": 1}, None, 3])
+def test_a_game_name_that_is_no_string_is_an_unknown_game(name):
+    """Issue 51: a list raised TypeError (unhashable) where an unknown name gets InvalidOptions."""
+    with pytest.raises(InvalidOptions, match="unknown game"):
+        new_game(name)
+
+
+def test_a_bad_seat_is_the_packages_own_error():
+    """Issue 51: observation and hand raised a plain ValueError for a seat the game does not have."""
+    g = new_game("german", seed=1)
+    for call in (g.observation, g.hand):
+        with pytest.raises(WhistError):
+            call(2)

@@ -9,7 +9,7 @@ from whistdrive.errors import ParseError
     [("QH", Suit.HEARTS, Rank.QUEEN), ("qh", Suit.HEARTS, Rank.QUEEN), ("10♥", Suit.HEARTS, Rank.TEN),
      ("T♥", Suit.HEARTS, Rank.TEN), ("th", Suit.HEARTS, Rank.TEN), ("Д♥", Suit.HEARTS, Rank.QUEEN),
      ("10♠", Suit.SPADES, Rank.TEN), ("т♣", Suit.CLUBS, Rank.ACE), ("В♦", Suit.DIAMONDS, Rank.JACK),
-     ("К♠", Suit.SPADES, Rank.KING), ("2C", Suit.CLUBS, Rank.TWO), (" AS ", Suit.SPADES, Rank.ACE)])
+     ("К♠", Suit.SPADES, Rank.KING), ("2C", Suit.CLUBS, Rank.TWO), ("aS", Suit.SPADES, Rank.ACE)])
 def test_parse_every_notation(token, suit, rank):
     assert Card.parse(token) == Card(suit, rank)
 
@@ -51,9 +51,24 @@ def test_from_index_rejects(bad):
 
 
 def test_suit_parsing():
-    assert Suit.parse("♥") == Suit.parse("h") == Suit.parse("черви") == Suit.HEARTS
+    assert Suit.parse("♥") == Suit.parse("h") == Suit.parse("H") == Suit.HEARTS
     with pytest.raises(ParseError, match="'X'"):
         Suit.parse("X")
+
+
+# Issue 51: the notation of docs/rules.md#cards and nothing else. The outline symbols were read as suits, and
+# str.lower() turned the Kelvin sign into a K; suit names are for the terminal's own reading.
+@pytest.mark.parametrize("token", ["Q♡", "Q♤", "10♢", "Д♧", " AS", "AS ", "A S", "\u212aH", "Q♥\ufe0f"])
+def test_no_other_card_notation_is_read(token):
+    with pytest.raises(ParseError) as err:
+        Card.parse(token)
+    assert repr(token) in str(err.value)
+
+
+@pytest.mark.parametrize("text", ["♡", "♤", "♢", "♧", "hearts", "черви", "Spades", " H", "H ", "HH", "", "\u212a", 1])
+def test_a_suit_is_a_letter_or_a_filled_symbol_only(text):
+    with pytest.raises(ParseError, match="expected S, H, D, C or ♠ ♥ ♦ ♣"):
+        Suit.parse(text)
 
 
 @pytest.mark.parametrize("token, fault", [("AH,", "unknown suit ','"), ("10", "unknown suit '0'"),

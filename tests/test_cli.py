@@ -6,6 +6,7 @@ import sys
 import pytest
 
 from whistdrive.cli import main
+from whistdrive.games import GAMES
 from whistdrive.terminal.play import play_game
 
 
@@ -137,7 +138,7 @@ def test_illegal_card_names_the_rule():
 
 def test_simulate_then_replay(tmp_path, capsys):
     path = tmp_path / "games.jsonl"
-    for game in ("german", "whist", "knockout"):
+    for game in GAMES:
         assert main(["simulate", game, "--bots", "random", "--games", "5", "--seed", "1", "--out", str(path),
                      "--quiet"]) == 0
         lines = path.read_text(encoding="utf-8").splitlines()
@@ -178,7 +179,6 @@ def test_save_to_a_folder_that_does_not_exist_is_refused_before_the_game(tmp_pat
 
 def test_top_level_help_names_every_game():
     from whistdrive.cli import build_parser
-    from whistdrive.games import GAMES
 
     text = build_parser().format_help()
     assert all(g.info.title.get("en") in " ".join(text.split()) for g in GAMES.values())
@@ -197,14 +197,17 @@ def test_help_runs():
     assert result.returncode == 0 and "--high-low" in result.stdout and "--count" in result.stdout
 
 
+@pytest.mark.slow  # a whole terminal game of experts: ~8 s
 def test_a_saved_terminal_game_names_the_level_the_computers_played(tmp_path):
-    from whistdrive.bots import LEVELS
+    """No --level: the beginner, as in the lobby (one constant for both)."""
+    from whistdrive.bots import DEFAULT_LEVEL
 
+    assert DEFAULT_LEVEL == "beginner"
     save = tmp_path / "game.json"
     play_game("german", {}, seed=4, lang="en", color=False, input_fn=scripted(["1"] * 60), output=[].append,
               save=str(save))
     seats = json.loads(save.read_text(encoding="utf-8"))["seats"]
-    assert sorted(s["player"] for s in seats) == sorted(["human", f"bot:{LEVELS[-1]}"])
+    assert sorted(s["player"] for s in seats) == ["bot:beginner", "human"]
 
 
 @pytest.mark.parametrize("lang, word", [("en", "Player"), ("ru", "Игрок")])
@@ -215,3 +218,41 @@ def test_knockout_players_are_named_in_words_as_in_the_browser(lang, word):
     text = "\n".join(out)
     assert f"{word} 2" in text and f"{word} 3" in text
     assert not re.search(r"\bP[2-7]\b", text)
+
+
+@pytest.mark.parametrize("typed, suit", [("S", "♠"), ("h", "♥"), ("D", "♦"), ("♣", "♣"), ("hearts", "♥"),
+                                         ("Черви", "♥"), ("пики", "♠")])
+def test_at_the_trump_prompt_a_letter_is_a_suit_and_a_name_is_read(typed, suit):
+    """S and H were the score and help commands there, so spades and hearts could not be typed as the
+    prompt asks; and suit names are read by the terminal itself, not by Game.apply (issue 51)."""
+    out, asked = [], []
+
+    def answer(prompt):
+        if prompt.startswith("Quit?"):
+            return "y"
+        if "trump" in prompt:
+            asked.append(prompt)
+            return typed if len(asked) == 1 else "q"
+        return "q" if asked else "1"
+
+    play_game("knockout", {"players": 2}, seed=0, lang="en", color=False, level="random", input_fn=answer,
+              output=out.append)
+    assert asked and f"You chose trump {suit}" in out
+
+
+@pytest.mark.parametrize("decision, typed, action", [
+    ("exchange", "оставляю", "keep"), ("exchange", "Левая", "left"), ("exchange", "левый  прикуп", "left"),
+    ("exchange", "правая", "right"), ("exchange", "keep", "keep"), ("exchange", "ПРАВЫЙ", "right"),
+    ("trump", "spades", "S"), ("trump", "Бубны", "D"), ("trump", " ♥ ", "H"), ("trump", "c", "C")])
+def test_the_terminal_reads_the_words_a_person_types(decision, typed, action):
+    from whistdrive.terminal.play import read_action
+
+    assert read_action({"decision": decision, "legal": []}, typed, "en") == action
+
+
+@pytest.mark.parametrize("decision, typed", [("trump", "♡"), ("trump", "heartz"), ("exchange", "widow")])
+def test_the_terminal_explains_what_it_cannot_read(decision, typed):
+    from whistdrive.terminal.play import read_action
+
+    with pytest.raises(ValueError, match="I did not understand"):
+        read_action({"decision": decision, "legal": []}, typed, "en")

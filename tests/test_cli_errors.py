@@ -58,11 +58,14 @@ def test_version_and_python_dash_m():
     assert result.returncode == 0 and result.stdout.strip() == f"whistdrive {__version__}"
 
 
-def test_help_names_values_not_internal_dests():
+def test_help_names_values_not_internal_dests_nor_the_docs_folder():
+    """The help is what an installed user has: it says things itself rather than point to the clone's docs/."""
     for game, flag in (("german", "--deals"), ("whist", "--target"), ("knockout", "--players")):
         out = run("play", game, "--help").stdout
         assert flag in out and "OPT_" not in out
-        assert "docs/rules.md" in out
+        assert "docs/" not in out
+    for command in ("play", "solve", "analyse", "replay", "simulate"):
+        assert "docs/" not in run(command, "--help").stdout, command
 
 
 @pytest.mark.parametrize("games, buffered", [(60, False), (1, True)])

@@ -1,6 +1,7 @@
 """Worked examples (issue 6): each is a real record whose replay makes its `checks` true."""
 
 import copy
+import functools
 import json
 from pathlib import Path
 
@@ -8,7 +9,7 @@ import pytest
 
 from whistdrive import Card, Decision, RecordError, Suit
 from whistdrive.cards import DECK
-from whistdrive.examples import EXAMPLES, build, frames, load
+from whistdrive.examples import EXAMPLES, frames, load
 from whistdrive.games import new_game
 from whistdrive.games.base import parse_action
 from whistdrive.records import replay
@@ -292,7 +293,27 @@ def test_record_replays_and_its_checks_hold(example_id):
 
 @pytest.mark.parametrize("example_id", EXAMPLES)
 def test_records_are_reproducible(example_id):
-    assert build.build(example_id) == load(example_id)
+    assert builder().build(example_id) == load(example_id)
+
+
+@functools.cache
+def builder():
+    """``scripts/build_examples.py``, the build tool outside the package that writes the records."""
+    import importlib.util
+
+    path = Path(__file__).resolve().parents[1] / "scripts" / "build_examples.py"
+    spec = importlib.util.spec_from_file_location("build_examples", path)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_builder_writes_where_the_package_reads():
+    from importlib import resources
+
+    assert builder().OUT == Path(str(resources.files("whistdrive.examples")))
+    assert not (Path(str(resources.files("whistdrive.examples"))) / "build.py").exists()
 
 
 def test_german_1_3_new_prize_is_the_queen_of_diamonds():

@@ -8,6 +8,8 @@ import sys
 import tomllib
 from pathlib import Path
 
+import pytest
+
 import whistdrive
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -68,6 +70,7 @@ def test_package_marks_itself_typed():
     assert (Path(whistdrive.__file__).parent / "py.typed").is_file()
 
 
+@pytest.mark.slow  # collects the whole suite in a subprocess: ~6 s
 def test_the_suite_collects_the_docstring_examples():
     """`make test` runs plain pytest: the doctests under src/ must be in its default collection."""
     pytest_config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["pytest"]

@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import pytest
+
+pytest.importorskip("ray", reason="Ray is an extra (ray)")
+
 import ray
 
 from whistdrive import arena
 from whistdrive.terminal.simulate import simulate
+
+pytestmark = pytest.mark.slow  # starts a local Ray: ~10 s
 
 
 @pytest.fixture(scope="module")

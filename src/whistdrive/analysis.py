@@ -9,55 +9,28 @@ The ``solve`` and ``analyse`` commands that print it are :mod:`whistdrive.analys
 from __future__ import annotations
 
 from .cards import DECK
-from .games import Game
+from .games import Game, new_game, replay_steps
 from .records import replay
 
 
 def solver_values(game: Game) -> tuple[dict[int, int], str] | None:
     """Values (tricks from here on) of the legal cards of the seat to move, and what they count;
-    ``None`` where the solver has no exact answer (German stage 1, a trump choice, an exchange)."""
-    if game.decision is None or game.decision.value != "play":
+    ``None`` where the solver has no exact answer (German stage 1, a trump choice, an exchange).
+    The position is the game's own (:meth:`~whistdrive.games.Game.solver_position`)."""
+    pos = game.solver_position()
+    if pos is None:
         return None
-    return SOLVERS[game.name](game)
-
-
-def _two_hands(game: Game) -> tuple[dict[int, int], str] | None:
-    """German stage 2 and Humbug Whist's play: two hands, both known once the stock is gone."""
     from . import solver
 
-    if getattr(game, "stock", None):
-        return None
-    p = game.play
-    return solver.values_two_hand(p.hands[0], p.hands[1], p.trump, p.leader, list(p.trick)), "tricks"
-
-
-def _whist(game: Game) -> tuple[dict[int, int], str]:
-    from . import solver
-
-    p = game.play
-    return solver.values_whist([p.hands[s] for s in range(4)], p.trump, p.leader, list(p.trick)), "side tricks"
-
-
-def _knockout(game: Game) -> tuple[dict[int, int], str]:
-    from . import solver
-
-    p = game.play
-    order = p.order  # the remaining seats, clockwise
-    index = {s: i for i, s in enumerate(order)}
-    values = solver.values_knockout([p.hands[s] for s in order], p.trump, index[p.leader],
-                                    [(index[s], c) for s, c in p.trick], index[game.current_seat])
-    return values, "sure tricks"
-
-
-SOLVERS = {"german": _two_hands, "humbug": _two_hands, "whist": _whist, "knockout": _knockout}
+    return solver.card_values(list(pos.hands), pos.trump, pos.leader, list(pos.trick), pos.sides), pos.unit
 
 
 def analyse(record: dict) -> list[dict]:
     """One entry per analysed decision: who played what, its value, the best value."""
     final = replay(record)
-    game = type(final)(final.options, chance=record["chance"])
+    game = new_game(final.name, final.options, chance=record["chance"])
     out = []
-    for seat, action in final.actions:
+    for seat, action in replay_steps(game, final.actions):
         found = solver_values(game)
         if found is not None:
             values, unit = found
@@ -66,5 +39,4 @@ def analyse(record: dict) -> list[dict]:
             out.append({"deal": game.deal_number, "trick": len(game.play.tricks) + 1, "seat": seat,
                         "card": str(action), "value": played, "best": best,
                         "best_cards": [str(DECK[c]) for c, v in values.items() if v == best], "unit": unit})
-        game.apply(action, seat=seat)
     return out

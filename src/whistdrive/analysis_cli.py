@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import argparse
+
 from .analysis import analyse
 from .cards import Card
 from .games import Game
@@ -30,10 +32,37 @@ def format_analysis(entries: list[dict], game: Game, lang: str = "en") -> str:
     return "\n".join([head, *lines, summary]) + "\n"
 
 
+POSITION_FORM = """\
+A position is text, one "key: value" a line ('#' starts a comment):
+
+  game: whist            # german, whist or knockout
+  trump: H               # S H D C, ♠ ♥ ♦ ♣, or NT for no trump
+  leader: S              # whist: N E S W (or С В Ю З); the others: a seat number
+  N: AS KS 10H           # one line per seat, its cards; '-' for an empty hand
+  E: QS JS 9H
+  S: 3S Д♦
+  W: 4S 5S 2D
+  trick: 2S              # cards already on the trick, from the leader on
+
+Cards in English (QH, 10♥, TH) or Russian (Д♥) notation. German Whist has
+seats 0: and 1: and may add stock: (top card first; the first is the face-up
+prize), count: stage2 or all26, and follow_suit: yes or no. Knock-out has
+seats 0: to n-1: and may add seat: k (whose sure tricks to show; default the
+seat to move). Hands are of one size, but a seat that has played to the trick
+holds a card fewer.
+
+The output lists each legal card of the seat to move with its value: the
+tricks still to come that this seat (in whist, its partnership) takes after
+that card when every card is seen and everybody plays their best. German
+Whist counts only the tricks that count; Knock-out gives the tricks the seat
+of seat: is sure of when all the others play against it.
+"""
+
+
 def register(sub) -> None:
     solve = sub.add_parser("solve", help="values of every legal card in a position (perfect information)",
-                           description="Read a position in the text form of docs/solver.md and print the value "
-                                       "of every legal card.")
+                           description="Read a position and print the value of every legal card.",
+                           epilog=POSITION_FORM, formatter_class=argparse.RawDescriptionHelpFormatter)
     solve.add_argument("file", help="position file, or - for standard input")
     solve.add_argument("--lang", choices=("en", "ru"), default="en", help="language of the verdicts (default en)")
     solve.set_defaults(run=_run_solve)

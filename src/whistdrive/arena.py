@@ -28,7 +28,9 @@ import math
 import random
 import statistics
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from . import new_game
 from .errors import UsageError
@@ -118,7 +120,7 @@ def stage2_entry(g) -> list[float] | None:
     return [0.5, 0.5] if winner is None else [float(s == winner) for s in (0, 1)]
 
 
-def bot_action(player, obs: dict, label: str, tolerate: bool, fallback: random.Random) -> tuple[str, bool]:
+def bot_action(player, obs: Mapping[str, Any], label: str, tolerate: bool, fallback: random.Random) -> tuple[str, bool]:
     """The bot's action, or — if it fails and failures are tolerated — a random legal one;
     also says whether it was such a fallback."""
     try:
@@ -158,15 +160,14 @@ def play_table(game: str, options: dict, seed: int, seating: list[BotSpec], bot_
     fallbacks = dict.fromkeys((spec.label for spec in seating), 0)
     fallback = random.Random(bot_seed)
     entries: list[list[float]] = []  # German Whist: per deal, who entered stage 2 with a winning hand
-    while not g.is_over:
-        s = g.current_seat
-        obs = g.observation(s)
+    while (mover := g.current_seat) is not None:
+        obs = g.observation(mover)
         t0 = time.perf_counter()
-        action, failed = bot_action(players[s], obs, seating[s].label, tolerate, fallback)
-        times.setdefault(seating[s].label, []).append(time.perf_counter() - t0)
-        fallbacks[seating[s].label] += failed
+        action, failed = bot_action(players[mover], obs, seating[mover].label, tolerate, fallback)
+        times.setdefault(seating[mover].label, []).append(time.perf_counter() - t0)
+        fallbacks[seating[mover].label] += failed
         g.apply(action)
-        if game == "german" and not g.is_over:
+        if g.info.stock and not g.is_over:  # German Whist: did stage 1 leave a winning hand?
             entry = stage2_entry(g)
             if entry is not None:
                 entries.append(entry)
@@ -197,7 +198,9 @@ def play_deal(args: tuple) -> dict:
     out = {"index": index, "seed": seed, "labels": {}}
     times: dict[str, list[float]] = {}
     for lab in labels:
-        mine, others, wins = [], [], []
+        mine: list[float] = []
+        others: list[float] = []
+        wins = []
         for seating, t in zip(seatings, tables):
             for s, spec in enumerate(seating):
                 (mine if spec.label == lab else others).append(t["scores"][s])
@@ -286,7 +289,7 @@ def summarise(game: str, options: dict, seed: int, specs: list[BotSpec], results
         if entries:
             row["stage2_entries"] = entries
             row["stage2_won_entry"] = sum(r["labels"][lab]["entries_won"] for r in results) / entries
-        if game == "knockout":
+        if info.seats_option:  # as many sides as seats, however many: the share of wins each would get
             row["fair_share"] = 1 / n_seats
             row["share_ratio"] = row["win_rate"] * n_seats
             row["share_ci"] = [x * n_seats for x in wilson(wins, seats)]

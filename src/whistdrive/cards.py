@@ -45,25 +45,25 @@ class Suit(enum.IntEnum):
 
     @classmethod
     def parse(cls, text: str) -> Suit:
-        """Read a suit from a letter (S H D C), symbol or English/Russian name."""
-        key = text.strip().lower()
-        if key in _SUIT_NAMES:
-            return _SUIT_NAMES[key]
-        raise ParseError(f"unknown suit {text!r}: expected S, H, D, C or ♠ ♥ ♦ ♣")
+        """Read a suit: its letter ``S H D C`` (either case) or its symbol ``♠ ♥ ♦ ♣``, nothing else.
+
+        These are the suits of the card notation (docs/rules.md#cards), so a suit reads the same alone
+        and in a card. Names ("hearts", "черви"), outline symbols (♡) and spaces around are refused: a
+        program that lets a person type names reads them itself (the terminal game does).
+
+        >>> Suit.parse("h"), Suit.parse("♥")
+        (<Suit.HEARTS: 1>, <Suit.HEARTS: 1>)
+        """
+        suit = _SUIT_NAMES.get(text) if isinstance(text, str) else None
+        if suit is None:
+            raise ParseError(f"unknown suit {text!r}: expected S, H, D, C or ♠ ♥ ♦ ♣")
+        return suit
 
 
-_SUIT_NAMES: dict[str, Suit] = {}
-for _s, _names in zip(
-    Suit,
-    (
-        ("s", "♠", "♤", "spades", "spade", "пики", "пика"),
-        ("h", "♥", "♡", "hearts", "heart", "черви", "червы", "черва"),
-        ("d", "♦", "♢", "diamonds", "diamond", "бубны", "бубна"),
-        ("c", "♣", "♧", "clubs", "club", "трефы", "трефа", "крести"),
-    ),
-):
-    for _n in _names:
-        _SUIT_NAMES[_n] = _s
+# The exact texts read, both cases spelt out: ``str.lower`` would also read the Kelvin sign "K" as a king.
+_SUIT_NAMES: dict[str, Suit] = {}  # the letters (either case) and the filled symbols, nothing else
+for _s in range(4):
+    _SUIT_NAMES["SHDC"[_s]] = _SUIT_NAMES["shdc"[_s]] = _SUIT_NAMES["♠♥♦♣"[_s]] = Suit(_s)
 
 RANK_EN = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 RANK_RU = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "В", "Д", "К", "Т")
@@ -97,11 +97,10 @@ class Rank(enum.IntEnum):
         return self.english
 
 
-_RANK_TOKENS: dict[str, Rank] = {}
+_RANK_TOKENS: dict[str, Rank] = {}  # either case, spelt out (see _SUIT_NAMES)
 for _r in Rank:
-    _RANK_TOKENS[RANK_EN[_r].lower()] = _r
-    _RANK_TOKENS[RANK_RU[_r].lower()] = _r
-_RANK_TOKENS["t"] = Rank.TEN  # English ten; Russian "Т" (Туз) is Cyrillic, a different letter
+    for _text in (RANK_EN[_r], RANK_RU[_r], _r.english):  # english: "T" for the ten; the Russian "Т" (туз) is
+        _RANK_TOKENS[_text.lower()] = _RANK_TOKENS[_text.upper()] = _r  # Cyrillic, the ace
 
 
 class _CardFields(NamedTuple):
@@ -140,22 +139,22 @@ class Card(_CardFields):
 
     @classmethod
     def parse(cls, token: str) -> Card:
-        """Read ``QH``, ``q♥``, ``10♥``, ``T♥``, ``Д♥``, ``10♠`` (any case).
+        """Read ``QH``, ``q♥``, ``10♥``, ``T♥``, ``Д♥``, ``10♠`` (any case): a rank ``A K Q J T 10 9..2``
+        or ``Т К Д В 10 9..2``, then a suit ``S H D C`` or ``♠ ♥ ♦ ♣`` (only a symbol after a Russian rank).
 
-        Anything else raises :class:`ParseError` naming the token.
+        Anything else, spaces around the card included, raises :class:`ParseError` naming the token.
         """
         if not isinstance(token, str):
             raise ParseError(f"bad card {token!r}: expected a string such as 'QH' or 'Д♥'")
-        text = token.strip()
-        if len(text) < 2 or len(text) > 3:
+        if len(token) < 2 or len(token) > 3:
             raise ParseError(f"bad card {token!r}: expected rank then suit, e.g. 'QH', '10♥', 'Д♥'")
-        rank_text, suit_text = text[:-1].lower(), text[-1].lower()
+        rank_text, suit_text = token[:-1], token[-1]
         suit = _SUIT_NAMES.get(suit_text)  # first: in 'AH,' or '10' the last character is the fault, not the rank
         if suit is None:
-            raise ParseError(f"bad card {token!r}: unknown suit {text[-1]!r} (S H D C or ♠ ♥ ♦ ♣)")
+            raise ParseError(f"bad card {token!r}: unknown suit {token[-1]!r} (S H D C or ♠ ♥ ♦ ♣)")
         rank = _RANK_TOKENS.get(rank_text)
         if rank is None:
-            raise ParseError(f"bad card {token!r}: unknown rank {text[:-1]!r} (A K Q J T 10 9..2 or Т К Д В)")
+            raise ParseError(f"bad card {token!r}: unknown rank {token[:-1]!r} (A K Q J T 10 9..2 or Т К Д В)")
         if _is_cyrillic(rank_text) and suit_text.isalpha():
             raise ParseError(f"bad card {token!r}: Russian ranks take a suit symbol (♠ ♥ ♦ ♣)")
         return cls(suit, rank)

@@ -26,4 +26,5 @@ class RecordError(WhistError, ValueError):
 
 
 class UsageError(WhistError, ValueError):
-    """A request whistdrive does not offer: an unknown game or bot level, a bot list of the wrong length, no deals."""
+    """A request whistdrive does not offer: an unknown game or bot level, a bot list of the wrong length, no deals,
+    a seat the game does not have."""

@@ -11,6 +11,7 @@ refreshes the catalogue from the code (``babel.cfg``).
 from __future__ import annotations
 
 import functools
+import gettext
 import io
 from pathlib import Path
 
@@ -39,8 +40,11 @@ def catalog(lang: str) -> Catalog | None:
 
 
 @functools.cache
-def translations(lang: str) -> NullTranslations:
-    """gettext, ngettext, pgettext and npgettext of ``lang`` (msgids unchanged where nothing is translated)."""
+def translations(lang: str) -> gettext.NullTranslations:
+    """gettext, ngettext, pgettext and npgettext of ``lang`` (msgids unchanged where nothing is translated).
+
+    Typed as the standard library's class, whose ``pgettext`` returns ``str`` (Babel's says ``str | object``).
+    """
     if lang not in LANGS:
         raise ValueError(f"lang must be one of {', '.join(LANGS)}, not {lang!r}")
     cat = catalog(lang)

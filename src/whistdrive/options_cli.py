@@ -32,15 +32,15 @@ def _int_in(p: Param):
 def add_option_flags(parser: argparse.ArgumentParser, game: str) -> None:
     lang = help_lang()
     title = "variant options" if lang == "en" else "варианты правил"
-    group = parser.add_argument_group(f"{title} (docs/rules.md#{game}-options)")
+    group = parser.add_argument_group(title)  # no pointer to docs/: an installed copy has none
     for p in GAMES[game].Options.params():
         text = p.help.get(lang)
         dest = f"opt_{p.name}"
         if p.kind == "bool":
             group.add_argument(p.flag, dest=dest, action=argparse.BooleanOptionalAction, help=text)
         elif p.kind == "int":
-            lo, hi = p.bounds
-            group.add_argument(p.flag, dest=dest, type=_int_in(p), metavar=f"{lo}..{hi}", help=text)
+            metavar = f"{p.bounds[0]}..{p.bounds[1]}" if p.bounds else "N"
+            group.add_argument(p.flag, dest=dest, type=_int_in(p), metavar=metavar, help=text)
         else:
             group.add_argument(p.flag, dest=dest, choices=[c.value for c in p.choices], help=text)
 

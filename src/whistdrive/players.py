@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from .bots import LEVELS, make_player
+from .bots import DEFAULT_LEVEL, make_player
 
 
 def computer_player(level: str | None, game: str, seed: int | None = None):
-    """The named level's player (``None``: the strongest level offered to users)."""
-    level = level or LEVELS[-1]
+    """The named level's player (``None``: :data:`~whistdrive.bots.DEFAULT_LEVEL`)."""
+    level = level or DEFAULT_LEVEL
     if level == "expert":
         from .solver import warm_up
 

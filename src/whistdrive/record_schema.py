@@ -24,7 +24,7 @@ VERSION = 1
 
 Seat = Annotated[StrictInt, Field(ge=0, description="a seat number, 0 = first seat, clockwise")]
 CardText = Annotated[StrictStr, Field(min_length=2, max_length=3, description='a card, rank then suit, e.g. "TH"')]
-OptionValue = StrictBool | StrictInt | StrictStr | None
+OptionValue = StrictBool | StrictInt | StrictStr  # never null: a record stores every option resolved
 
 
 def known_game(name: str) -> str:
@@ -92,7 +92,8 @@ class Record(_Strict):
     actions: list[ActionEntry] = Field(description="every action, in order")
     over: StrictBool = Field(description="whether the match is finished after the last action")
     result: dict[str, Any] | None = Field(description="the match result when over, else null")
-    seed: StrictInt | None = Field(None, description="the generator's seed; optional, never needed to replay")
+    seed: StrictInt = Field(None, description="the generator's seed; optional (left out, never null), never "
+                                              "needed to replay")
     undo_used: StrictBool = Field(False, description="a person took moves back at the table (the unseen cards "
                                                      "were dealt again, so the record is still a legal game); "
                                                      "optional, false when absent")
@@ -118,7 +119,10 @@ def check(record: Any) -> Record:
         return Record.model_validate(record)
     except ValidationError as e:
         first = e.errors(include_url=False)[0]
-        raise RecordError(f"record field '{_where(first['loc'])}': {_message(first)}") from None
+        loc = first["loc"]
+        if len(loc) == 3 and loc[0] == "options":  # pydantic tells each type of the union: say it once
+            raise RecordError(f"record field '{_where(loc[:2])}': {_option_message(first['input'])}") from None
+        raise RecordError(f"record field '{_where(loc)}': {_message(first)}") from None
 
 
 def _where(loc: tuple) -> str:
@@ -126,6 +130,16 @@ def _where(loc: tuple) -> str:
     for part in loc:
         out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
     return out
+
+
+def _option_message(value: Any) -> str:
+    if value is None:
+        return "null, but a record stores each option resolved: true or false, an int or a string"
+    try:
+        shown = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        shown = repr(value)
+    return f"expected true or false, an int or a string, found {shown}"
 
 
 def _message(error: dict) -> str:

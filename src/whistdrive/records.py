@@ -11,7 +11,7 @@ import json
 from typing import Any
 
 from .errors import IllegalMove, InvalidOptions, RecordError, WhistError
-from .games import Game, new_game
+from .games import GAMES, Game, new_game
 from .record_schema import FORMAT, VERSION, check
 
 MAX_RECORD_BYTES = 2_000_000
@@ -45,16 +45,48 @@ def dumps(record: dict) -> str:
 
 
 def loads(text: str | bytes) -> dict:
-    """Parse a record's JSON text (not yet validated: see :func:`replay`)."""
-    if len(text) > MAX_RECORD_BYTES:
-        raise RecordError(f"record is {len(text)} bytes: at most {MAX_RECORD_BYTES} allowed")
+    """Parse a record's JSON text (not yet validated: see :func:`replay`).
+
+    ``bytes`` must be UTF-8; a ``str`` is measured as its UTF-8 bytes, so the size limit is the same
+    whichever is given. Refused besides: a byte-order mark, ``NaN`` and ``Infinity`` (not JSON), and an
+    object that names a field twice (readers would disagree on which one counts).
+    """
+    if isinstance(text, str):
+        # 1 to 4 bytes a character: more characters than the limit are too many bytes, a quarter never is.
+        counted = MAX_RECORD_BYTES // 4 < len(text) <= MAX_RECORD_BYTES
+        size = len(text.encode("utf-8", "surrogatepass")) if counted else len(text)
+        over = f"{size}" if counted else f"at least {size}"
+    elif isinstance(text, bytes | bytearray):
+        size = len(text)
+        over = f"{size}"
+    else:
+        raise RecordError(f"a record's text is str or bytes, not {type(text).__name__}")
+    if size > MAX_RECORD_BYTES:
+        raise RecordError(f"record is {over} bytes (UTF-8): at most {MAX_RECORD_BYTES} allowed")
     try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as e:
+        if not isinstance(text, str):
+            text = bytes(text).decode("utf-8")  # strictly: json.loads would also take UTF-16 and UTF-32
+        data = json.loads(text, parse_constant=_no_constant, object_pairs_hook=_no_repeated_field)
+    except RecordError:
+        raise
+    except (ValueError, RecursionError) as e:  # also a number of over 4,300 digits, and arrays nested too deep
         raise RecordError(f"record is not valid JSON: {e}") from None
     if not isinstance(data, dict):
         raise RecordError("record must be a JSON object")
     return data
+
+
+def _no_constant(name: str):
+    raise RecordError(f"record is not valid JSON: {name} is not a JSON number")
+
+
+def _no_repeated_field(pairs: list[tuple[str, Any]]) -> dict:
+    seen: set[str] = set()
+    for key, _ in pairs:
+        if key in seen:
+            raise RecordError(f"record is not valid JSON for a record: an object names the field {key!r} twice")
+        seen.add(key)
+    return dict(pairs)
 
 
 def replay(record: dict) -> Game:
@@ -67,6 +99,7 @@ def replay(record: dict) -> Game:
     """
     check(record)
     name, chance = record["game"], record["chance"]
+    _check_options_complete(name, record["options"])
     try:
         game = new_game(name, record["options"], chance=chance)
     except InvalidOptions as e:
@@ -91,6 +124,16 @@ def replay(record: dict) -> Game:
     return game
 
 
+def _check_options_complete(name: str, options: dict) -> None:
+    """Every option of the game present (the schema refuses null): a record stores the options the game was
+    played with, resolved (``target`` and ``honours`` from the preset), so that a later default cannot change
+    the replay."""
+    missing = [p.name for p in GAMES[name].Options.params() if p.name not in options]
+    if missing:
+        raise RecordError(f"record field 'options': {', '.join(map(repr, missing))} missing: a record stores "
+                          f"every option of the game")
+
+
 def _check_end(record: dict, game: Game) -> None:
     """``over`` and ``result`` must say what the replayed game says."""
     if record["over"] != game.is_over:
@@ -104,12 +147,50 @@ def _check_end(record: dict, game: Game) -> None:
         return
     if record["result"] is None:
         raise RecordError("record field 'result': the game is over, so the record must hold its result")
-    if _normal(record["result"]) != _normal(game.result()):
-        raise RecordError("record field 'result' does not match the result of replaying the actions")
+    try:
+        said = _normal(record["result"])
+    except (TypeError, ValueError):
+        raise RecordError("record field 'result': not JSON data") from None
+    difference = _first_difference(said, _normal(game.result()), "result")
+    if difference:
+        where, what = difference
+        raise RecordError(f"record field '{where}' does not match the result of replaying the actions: {what}")
 
 
 def _normal(value):
+    """``value`` as JSON would give it back (tuples become lists); types stay as they are."""
     return json.loads(json.dumps(value))
+
+
+def _first_difference(said: Any, real: Any, where: str) -> tuple[str, str] | None:
+    """Where ``said`` first differs from ``real`` and how, or None when they are the same JSON value.
+
+    Types count, as everywhere in a record: ``true`` is not 1 and ``1.0`` is not 1 (``==`` takes both).
+    """
+    if type(said) is not type(real) or not isinstance(real, dict | list) and said != real:
+        return where, f"the replay gives {_json(real)}, the record says {_json(said)}"
+    if isinstance(real, dict):
+        for key in real:
+            if key not in said:
+                return f"{where}.{key}", "missing"
+            difference = _first_difference(said[key], real[key], f"{where}.{key}")
+            if difference:
+                return difference
+        extra = next((key for key in said if key not in real), None)
+        return None if extra is None else (f"{where}.{extra}", "unknown field")
+    if isinstance(real, list):
+        if len(said) != len(real):
+            return where, f"the replay gives {len(real)} entries, the record {len(said)}"
+        for i, (a, b) in enumerate(zip(said, real)):
+            difference = _first_difference(a, b, f"{where}[{i}]")
+            if difference:
+                return difference
+    return None
+
+
+def _json(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def read_records(path: str):

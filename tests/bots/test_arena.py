@@ -5,6 +5,7 @@ import pytest
 from whistdrive.arena import BotSpec, report, run
 
 
+@pytest.mark.slow  # a duplicate match in worker processes (each starts and warms up): ~35 s
 def test_german_duplicate_is_zero_sum_and_sane():
     s = run("german", ["intermediate", "random"], deals=3, seed=2, progress=False)
     a, b = s.rows

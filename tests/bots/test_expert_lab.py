@@ -3,6 +3,8 @@
 import sys
 from pathlib import Path
 
+import pytest
+
 from whistdrive import new_game
 from whistdrive.bots import whist_expert
 
@@ -76,6 +78,7 @@ def test_partner_shape_worlds(monkeypatch):
     assert expert_lab._SHAPE == [None]  # the shape is forgotten after each decision
 
 
+@pytest.mark.slow  # a lab match: ~4 s
 def test_partner_honours_worlds(monkeypatch):
     worlds = _partner_worlds(monkeypatch, "honours", 5)
     for seat, true, hands in worlds:

@@ -107,6 +107,7 @@ def test_the_true_world_is_never_ruled_out_and_impossible_ones_always_are():
     assert seen > 50 and impossible > 100  # the case is common, not a corner
 
 
+@pytest.mark.slow  # thousands of weighted worlds against true deals: ~5 s
 def test_weighted_worlds_place_the_void_suits_as_the_true_deals_do():
     rng = random.Random(1)
     true = sampled = weighted = 0.0

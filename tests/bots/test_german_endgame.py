@@ -12,7 +12,7 @@ import pytest
 
 from whistdrive import new_game
 from whistdrive.bots import make_cheater, make_player
-from whistdrive.bots.german_expert import GermanExpert, Rules, World, exact_values
+from whistdrive.bots.german_expert import DealTerms, GermanExpert, World, exact_values
 from whistdrive.bots.view import card_int, read
 
 
@@ -66,10 +66,10 @@ def test_the_values_are_the_solvers_mean_over_the_dealt_worlds():
         seen = recording(player)
         player.draw_history = False  # equal weights: a plain mean
         values = player.evaluate(obs)
-        v, rules = read(obs), Rules(obs)
+        v, terms = read(obs), DealTerms(obs)
         mean: dict[int, float] = {}
         for w in seen:
-            for c, x in exact_values(v, rules, w.hands[0], w.hands[1], w.stock).items():
+            for c, x in exact_values(v, terms, w.hands[0], w.hands[1], w.stock).items():
                 mean[c] = mean.get(c, 0.0) + x / len(seen)
         for text, x in values.items():
             assert x == pytest.approx(mean[card_int(text)])

@@ -8,7 +8,7 @@ import pytest
 
 from whistdrive import new_game
 from whistdrive.bots import make_player
-from whistdrive.bots.german_expert import GermanExpert, Rules, want_prize
+from whistdrive.bots.german_expert import DealTerms, GermanExpert, want_prize
 from whistdrive.bots.german_playout import POLICIES, policy_card, prize_card, simple_card
 from whistdrive.bots.view import read
 from whistdrive.cards import Card
@@ -38,13 +38,13 @@ def test_every_policy_plays_a_legal_card_to_the_end_of_stage1(policy):
     rng = random.Random(2)
     plays = 0
     for i, obs in enumerate(positions(2)):
-        v, rules = read(obs), Rules(obs)
+        v, terms = read(obs), DealTerms(obs)
         world = GermanExpert("german", seed=i)._world(v, rng)
         while world.done < 13:
             s = world.to_play()
             led = world.trick[0][1] // 13 if world.trick else None
-            card = policy_card(policy, world, rules, v.trump, rng, want_prize)
-            assert legal_mask(world.hands[s], led, rules.follow1) >> card & 1
+            card = policy_card(policy, world, terms, v.trump, rng, want_prize)
+            assert legal_mask(world.hands[s], led, terms.follow1) >> card & 1
             world.play(card, v.trump)
             plays += 1
     assert plays > 100

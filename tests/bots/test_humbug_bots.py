@@ -8,8 +8,8 @@ from engine_helpers import deck_from_hands
 from whistdrive import new_game
 from whistdrive.bots import hint, make_cheater, make_player
 from whistdrive.bots.dd import play_values
+from whistdrive.bots.humbug_exchange import exchange_choice, expected_tricks, keep_probability
 from whistdrive.bots.humbug_expert import DealScore, HumbugExpert, _my_tricks
-from whistdrive.bots.humbug_rules import exchange_choice, expected_tricks, keep_probability
 from whistdrive.bots.view import mask_of, read
 
 D, LW, ND, RW = range(4)

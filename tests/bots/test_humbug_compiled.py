@@ -9,6 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from whistdrive.bots.humbug_exchange import SPREAD, keep_probability
 from whistdrive.bots.humbug_expert import (
     HAND_COUNT,
     REFERENCE_KINDS,
@@ -19,10 +20,10 @@ from whistdrive.bots.humbug_expert import (
     _plays,
     _Pool,
 )
-from whistdrive.bots.humbug_rules import SPREAD, keep_probability
 from whistdrive.bots.search import representatives
 from whistdrive.bots.view import read
-from whistdrive.solver import _humbug, _two
+from whistdrive.solver import _two
+from whistdrive.solver import humbug_worlds as _humbug
 
 DATA = json.loads((Path(__file__).parent / "data" / "humbug-reference.json").read_text())
 PLAYS = [c for c in DATA["cases"] if c["observation"]["decision"] == "play"]

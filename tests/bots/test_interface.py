@@ -2,8 +2,7 @@ import pytest
 
 from whistdrive import new_game
 from whistdrive.bots import BUDGETS, LEVELS, Player, make_cheater, make_player
-
-GAMES = ("german", "whist", "knockout", "humbug")
+from whistdrive.games import GAMES
 
 
 def test_levels_in_order():

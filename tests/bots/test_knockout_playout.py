@@ -9,13 +9,13 @@ import pytest
 
 from whistdrive import new_game
 from whistdrive.bots import make_player
+from whistdrive.bots.classic import classic_card
 from whistdrive.bots.knockout_expert import KnockoutExpert, compiled_values, python_values, quick_hands
 from whistdrive.bots.knockout_odds import CLASSIC_ODDS, DEALER_WINS, Deal, odds_table
-from whistdrive.bots.rules import classic_card
 from whistdrive.bots.sampling import MATCH, Kind, sample_hands
 from whistdrive.bots.view import read
 from whistdrive.cards import FULL_MASK
-from whistdrive.solver._knockout_playout import classic_knockout_card
+from whistdrive.solver.knockout_playout import classic_knockout_card
 
 
 def positions(players: int, games: int):

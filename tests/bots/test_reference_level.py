@@ -15,11 +15,12 @@ import pytest
 from whistdrive.arena import BotSpec
 from whistdrive.bots import LEVELS, REFERENCE_LEVELS, make_player
 from whistdrive.errors import UsageError
+from whistdrive.games import GAMES
 
 FIXTURE = json.loads((Path(__file__).parent / "data" / "expert-2026.11.json").read_text())
-GAMES = ("german", "whist", "knockout", "humbug")
 
 
+@pytest.mark.slow  # replays the reference expert's searches: 8-35 s a game
 @pytest.mark.parametrize("game", GAMES)
 def test_expert_2026_11_chooses_as_the_expert_did(game):
     rows = [r for r in FIXTURE["positions"] if r["game"] == game]

@@ -6,7 +6,7 @@ import pytest
 
 from whistdrive import new_game
 from whistdrive.bots import make_player
-from whistdrive.bots.german_expert import Rules
+from whistdrive.bots.german_expert import DealTerms
 from whistdrive.bots.sampling import deal_hidden, play_likelihood, sample_hands
 from whistdrive.bots.view import popcount, read
 from whistdrive.cards import Card
@@ -45,11 +45,11 @@ def test_sampled_worlds_agree_with_the_observation():
 
 
 def test_german_window_tells_win_from_loss():
-    r = Rules({"options": {}, "low_game": False})
+    r = DealTerms({"options": {}, "low_game": False})
     lo, hi = r.window(0, [0, 0], [3, 2], 8)  # I need 4 of the last 8 to reach 7
     assert (lo, hi) == (3, 4)
     assert r.value(0, [0, 0], [3 + hi, 2 + 8 - hi]) > 0 > r.value(0, [0, 0], [3 + lo, 2 + 8 - lo])
-    r26 = Rules({"options": {"count": "all26"}, "low_game": False})
+    r26 = DealTerms({"options": {"count": "all26"}, "low_game": False})
     assert r26.window(1, [6, 7], [0, 0], 13) == (5, 7)  # 12 lose, 13 draw, 14 win for seat 1
 
 
@@ -87,7 +87,7 @@ def test_the_true_deal_is_the_likeliest_when_the_others_play_the_classic_way():
 
 
 def test_beating_picks_exactly_the_cards_that_beat():
-    from whistdrive.bots.rules import beating
+    from whistdrive.bots.classic import beating
     from whistdrive.games.trick import beats
 
     rng = random.Random(7)

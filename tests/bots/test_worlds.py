@@ -23,9 +23,11 @@ from whistdrive.cards import Card
 ALL = (1 << 52) - 1
 SUIT = [((1 << 13) - 1) << (13 * s) for s in range(4)]
 
+LONG = pytest.mark.slow  # 40 games (whist: 20): 4-40 s
 CASES = [
-    ("german", {}, 40), ("german", {"follow_suit_stage1": False}, 20), ("german", {"count": "all26"}, 20),
-    ("whist", {"length": "deal"}, 40), ("whist", {"preset": "american", "length": "deal"}, 20),
+    pytest.param("german", {}, 40, marks=LONG), ("german", {"follow_suit_stage1": False}, 20),
+    ("german", {"count": "all26"}, 20), pytest.param("whist", {"length": "deal"}, 40, marks=LONG),
+    pytest.param("whist", {"preset": "american", "length": "deal"}, 20, marks=LONG),
 ] + [("knockout", {"players": n}, 15) for n in range(2, 8)]
 EXPERT_EVERY = 9  # the experts choose at every 9th position (each search costs far more than a rule)
 WORLDS = 1  # worlds the test deals itself at each position (the experts deal more)

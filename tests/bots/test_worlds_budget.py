@@ -27,7 +27,8 @@ def slow_clock(monkeypatch) -> None:
 
 
 @pytest.mark.parametrize("game,bots,options", [("german", ["expert:worlds=3", "intermediate"], {}),
-                                               ("whist", ["expert:worlds=2", "beginner"], {}),
+                                               pytest.param("whist", ["expert:worlds=2", "beginner"], {},
+                                                            marks=pytest.mark.slow),  # ~5 s
                                                ("knockout", ["expert:worlds=2", "intermediate"], {})])
 def test_a_worlds_budget_gives_the_same_figures_on_a_slow_machine_and_across_workers(game, bots, options,
                                                                                       monkeypatch):

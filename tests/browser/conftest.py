@@ -11,6 +11,8 @@ from pathlib import Path
 
 import httpx
 import pytest
+
+pytest.importorskip("playwright", reason="Playwright is a test tool (the test extra)")
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 

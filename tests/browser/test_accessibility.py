@@ -7,14 +7,17 @@ from __future__ import annotations
 import json
 
 import pytest
+
+pytest.importorskip("axe_playwright_python", reason="axe is a test tool (the test extra)")
 from axe_playwright_python.sync_playwright import Axe
+
+from whistdrive.games import GAMES
 
 from .conftest import TIMEOUT_MS, play_until
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
 AXE = Axe()
-GAMES = ("german", "whist", "knockout", "humbug")
 
 
 def violations(page) -> list[str]:

@@ -10,6 +10,8 @@ import random
 
 import pytest
 
+pytest.importorskip("pyspiel", reason="OpenSpiel is in the rl extra")
+
 from whistdrive import arena, new_game
 from whistdrive.cards import DECK, FULL_MASK
 from whistdrive.spiel.resample import resample_game

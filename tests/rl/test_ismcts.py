@@ -6,6 +6,8 @@ import random
 
 import pytest
 
+pytest.importorskip("pyspiel", reason="OpenSpiel is in the rl extra")
+
 from whistdrive import arena, new_game
 from whistdrive.cards import DECK
 from whistdrive.spiel.resample import resample_game
@@ -64,13 +66,13 @@ def test_openspiel_ismcts_plays_legal_moves_in_the_arena():
 
 
 def test_openspiel_bot_names_are_checked(monkeypatch):
-    from whistdrive.spiel import resample
+    from whistdrive.games import Game, HumbugWhist
     from whistdrive.spiel.bots import make_spiel_player
 
     g = new_game("german", seed=1)
     with pytest.raises(ValueError, match="unknown OpenSpiel bot"):
         make_spiel_player("openspiel-cfr", "german", lambda: g)
-    monkeypatch.delitem(resample.REDEAL, "humbug")  # a game whose hidden cards cannot be redealt
+    monkeypatch.setattr(HumbugWhist, "redeal_hidden", Game.redeal_hidden)  # hidden cards it cannot redeal
     with pytest.raises(ValueError, match="not redealt"):
         make_spiel_player("openspiel-ismcts", "humbug", lambda: new_game("humbug", seed=1))
     with pytest.raises(ValueError, match="at least one simulation"):

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import numpy as np
-import pyspiel
 import pytest
+
+pytest.importorskip("pyspiel", reason="OpenSpiel is in the rl extra")
+
+import pyspiel
 
 import whistdrive.spiel  # noqa: F401  (registers the games)
 from whistdrive import new_game

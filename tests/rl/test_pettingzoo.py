@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+
+pytest.importorskip("pettingzoo", reason="PettingZoo is in the rl extra")
 from pettingzoo.test import api_test, seed_test
 
 from whistdrive.envs import env

@@ -18,15 +18,15 @@ from whistdrive.rl import RLGame
     ("german", "QS", Card.parse("QS")), ("knockout", "H", Suit.HEARTS), ("knockout", "10C", Card.parse("10C")),
     ("humbug", "left", Exchange.LEFT), ("humbug", "keep", Exchange.KEEP)])
 def test_action_id_reads_the_text_bots_answer(game, text, action):
-    rules = RLGame(game, seed=1).rules
-    assert rules.action_id(text) == rules.action_id(action)
-    assert rules.action(rules.action_id(text)) == action
+    encoding = RLGame(game, seed=1).encoding
+    assert encoding.action_id(text) == encoding.action_id(action)
+    assert encoding.action(encoding.action_id(text)) == action
 
 
 @pytest.mark.parametrize("game,text", [("german", "H"), ("german", "left"), ("whist", "nonsense")])
 def test_action_id_refuses_text_that_is_no_action_of_the_game(game, text):
     with pytest.raises(ValueError, match="not an action of"):
-        RLGame(game, seed=1).rules.action_id(text)
+        RLGame(game, seed=1).encoding.action_id(text)
 
 
 @pytest.mark.parametrize("game", ["german", "knockout", "humbug"])
@@ -35,7 +35,7 @@ def test_a_bot_given_a_game_object_plays_an_rl_game(game):
     bot = make_player("intermediate", g.game, seed=1)
     for _ in range(6):
         answer = bot.choose(g.observation(g.current_seat))
-        g.apply_action(g.rules.action_id(answer))
+        g.apply_action(g.encoding.action_id(answer))
     assert len(g.game.actions) == 6
 
 

@@ -42,10 +42,10 @@ def test_kept_tensors_equal_tensors_built_from_the_observation(name, options):
     for g in random_games(name, options, 12):
         for seat in range(g.num_seats):
             kept = g.observation_tensor(seat)
-            fresh = g.rules.encode(g.game.observation(seat))
+            fresh = g.encoding.encode(g.game.observation(seat))
             assert kept.dtype == np.float32 and kept.shape == (g.observation_size,)
             if not np.array_equal(kept, fresh):
-                wrong = [f.name for f in g.rules.layout.features
+                wrong = [f.name for f in g.encoding.layout.features
                          if not np.array_equal(kept[f.offset:f.offset + f.size], fresh[f.offset:f.offset + f.size])]
                 pytest.fail(f"after {len(g.game.actions)} actions, seat {seat}: {wrong} differ")
         states += 1
@@ -57,17 +57,17 @@ def test_mask_and_ids_match_the_legal_actions(name, options):
     for g in random_games(name, options, 3, seed=5):
         mask = g.legal_actions_mask()
         assert mask.dtype == np.int8 and mask.shape == (g.num_actions,)
-        expected = sorted(g.rules.action_id(a) for a in g.game.legal_actions())
+        expected = sorted(g.encoding.action_id(a) for a in g.game.legal_actions())
         assert list(np.flatnonzero(mask)) == expected == g.legal_actions()
         for i in expected:
-            assert g.rules.action_id(g.rules.action(i)) == i
+            assert g.encoding.action_id(g.encoding.action(i)) == i
 
 
 def test_action_ids_are_fixed():
     g = RLGame("knockout", {"players": 3}, seed=1)
     assert g.num_actions == 56 and RLGame("german", seed=1).num_actions == 52
-    assert g.rules.action(0) == Card.parse("2S") and g.rules.action(51) == Card.parse("AC")
-    assert [g.rules.action(i) for i in range(52, 56)] == [Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS]
+    assert g.encoding.action(0) == Card.parse("2S") and g.encoding.action(51) == Card.parse("AC")
+    assert [g.encoding.action(i) for i in range(52, 56)] == [Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS]
     assert g.action_to_string(10) == "QS"
 
 
@@ -88,7 +88,7 @@ def test_moves_applied_to_the_game_directly_are_noticed():
     g = RLGame("whist", {"length": "deal"}, seed=2)
     g.observation_tensor(0)
     g.game.apply(g.game.legal_actions()[0])
-    assert np.array_equal(g.observation_tensor(0), g.rules.encode(g.game.observation(0)))
+    assert np.array_equal(g.observation_tensor(0), g.encoding.encode(g.game.observation(0)))
     assert g.legal_actions() == sorted(a.index for a in g.game.legal_actions())
 
 

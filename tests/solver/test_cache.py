@@ -13,6 +13,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.slow  # two fresh interpreters, one compiling every kernel: ~60 s
+
 SRC = Path(__file__).resolve().parents[2] / "src"
 
 SCRIPT = r"""

@@ -210,6 +210,7 @@ def _variant(rng: random.Random, hands: list[int], keep: int) -> list[int]:
     return out
 
 
+@pytest.mark.slow  # thousands of positions against exact solves: 5-20 s each
 @pytest.mark.parametrize("seed", range(4))
 def test_trick_start_bounds_are_sound(seed):
     """The bounds the kernel cuts on, against the oracle, also on other deals that match the stored region.

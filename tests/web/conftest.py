@@ -14,18 +14,25 @@ warnings.filterwarnings("ignore", category=DeprecationWarning)
 from fastapi.testclient import TestClient  # noqa: E402
 
 from whistdrive.web.app import Settings, create_app  # noqa: E402
+from whistdrive.web.clock import FakeClock  # noqa: E402, F401  (the tests of time import it from here)
 
 from .pg import Server  # noqa: E402
 
 
-def make_client(db, **kw) -> TestClient:
-    """The app on ``db``: a SQLite file's path, or a database URL."""
+def make_client(db, clock=None, **kw) -> TestClient:
+    """The app on ``db``: a SQLite file's path, or a database URL; ``clock`` a :class:`FakeClock`
+    for tests of time (:func:`advance`)."""
     kw.setdefault("rate", 1000.0)  # the test client plays far faster than a person
     kw.setdefault("burst", 1000.0)
     kw.setdefault("bot_pool", "thread")
     settings = Settings(database_url=db if isinstance(db, str) else f"sqlite:///{db}", allowed_hosts=["testserver"],
                         bot_workers=2, **kw)
-    return TestClient(create_app(settings))
+    return TestClient(create_app(settings, clock))
+
+
+def advance(client, seconds: float) -> None:
+    """Move the app's fake clock on by ``seconds``, running every timer due on the way."""
+    client.portal.call(client.app.state.clock.advance, seconds)
 
 
 @pytest.fixture

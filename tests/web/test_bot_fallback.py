@@ -33,8 +33,8 @@ def test_a_failing_bot_is_replaced_by_a_random_card_logged_and_counted(client, m
     norths = [a for s, a in g["live"].game.actions if s == 0]
     tables = client.app.state.tables
     assert len(norths) >= 3
-    assert tables.bot_fallbacks[("whist", "beginner")] == len(norths)
-    assert tables.bot_fallbacks[("whist", "random")] == 0
+    assert tables.play.fallbacks[("whist", "beginner")] == len(norths)
+    assert tables.play.fallbacks[("whist", "random")] == 0
     warned = [r for r in caplog.records if r.name == "whistdrive.web" and r.levelname == "WARNING"]
     assert len(warned) == len(norths)
     assert all(r.exc_info and "broken bot" in str(r.exc_info[1]) for r in warned)

@@ -15,7 +15,7 @@ from whistdrive import new_game
 from whistdrive.cards import DECK
 from whistdrive.web.store import invitations_table
 
-from .conftest import Seat, make_client
+from .conftest import FakeClock, Seat, advance, make_client
 from .test_no_leaks import hidden_cards, strings
 
 
@@ -254,7 +254,7 @@ def test_invitations_expire_and_die_when_the_table_starts_early(client):
 
 
 def test_away_person_is_replaced_and_comes_back(db_path):
-    with make_client(db_path, grace=0.3) as client:
+    with make_client(db_path, FakeClock(), grace=30) as client:
         client.get("/")
         t = new_table(client, "german", [PERSON, PERSON])
         as_person(client)
@@ -267,9 +267,11 @@ def test_away_person_is_replaced_and_comes_back(db_path):
         while m["type"] != "players" or m["players"][1]["state"] != "away":
             m = me.recv()
         rng = random.Random(1)
+        advance(client, 29.9)
+        assert 1 not in live.standin  # not before the grace time
         # the computer takes seat 1 after the grace time; seat 0 plays on and is never stuck
-        while 1 not in live.standin:
-            time.sleep(0.05)
+        advance(client, 0.2)
+        assert live.standin == {1: "intermediate"}
         played_by_standin = len([s for s, _ in live.game.actions if s == 1])
         for _ in range(6):
             me.wait_turn()

@@ -11,18 +11,18 @@ import time
 
 import pytest
 
-from whistdrive.web import tables as tables_module
+from whistdrive.web import cluster
 
-from .conftest import OPEN_SEATS, Seat, create, make_client
+from .conftest import OPEN_SEATS, FakeClock, Seat, advance, create, make_client
 from .test_people import BOT, PERSON, as_person, join, new_table, token_of
 
 
 @contextlib.contextmanager
-def processes(url: str, n: int = 2, **kw):
-    """``n`` apps on one database; the sockets a failing test left open are closed first, so the
-    failure is reported instead of the apps waiting on them."""
+def processes(url: str, n: int = 2, clock=None, **kw):
+    """``n`` apps on one database (``clock``: a class, each app gets its own); the sockets a failing
+    test left open are closed first, so the failure is reported instead of the apps waiting on them."""
     with contextlib.ExitStack() as stack:
-        apps = [stack.enter_context(make_client(url, **kw)) for _ in range(n)]
+        apps = [stack.enter_context(make_client(url, clock and clock(), **kw)) for _ in range(n)]
         try:
             yield apps
         finally:
@@ -227,7 +227,7 @@ def test_one_process_drives_a_tables_computers(postgres, monkeypatch):
     move is thought about once, by whichever process holds the table's lease."""
     # A lease long enough that a heartbeat delayed by a busy machine cannot let it lapse mid-move
     # (a lapsed lease is taken over on purpose: see the next test).
-    monkeypatch.setattr(tables_module, "LEASE", 30.0)
+    monkeypatch.setattr(cluster, "LEASE", 30.0)
     with processes(postgres.new_database()) as (a, b):
         a.get("/")
         calls_a, calls_b = counting(a), counting(b)
@@ -304,24 +304,28 @@ def test_a_clean_stop_hands_a_table_whose_computer_is_to_move_to_another_process
         assert g["id"] in b.app.state.tables.live
 
 
+@pytest.mark.slow  # waits out a grace time: ~12 s
 def test_a_person_connected_to_another_process_is_not_away(postgres):
     """Each process knows who is connected to the others: nobody stands in for a person connected
     elsewhere, and when that person goes, the computer stands in after the grace time everywhere."""
-    with processes(postgres.new_database()) as (a, b):
+    with processes(postgres.new_database(), clock=FakeClock) as (a, b):
         a.get("/")
         t = new_table(a, "german", [PERSON, PERSON], grace=5)
         first = Seat(a, t["id"], token_of(t["seat_link"]))
         as_person(b)
         second = Seat(b, t["id"], token_of(join(b, t["invites"]["1"], "Bo")["url"]))
         live_a, live_b = a.app.state.tables.live[t["id"]], b.app.state.tables.live[t["id"]]
-        time.sleep(7)  # longer than the grace time
+        assert wait_for(lambda: a.app.state.tables.seats.present(live_a) == b.app.state.tables.seats.present(live_b) == {0, 1})
+        for client in (a, b):
+            advance(client, 7)  # longer than the grace time
         for client, live in ((a, live_a), (b, live_b)):
-            assert [p["state"] for p in client.app.state.tables.players(live)] == ["here", "here"]
+            assert [p["state"] for p in client.app.state.tables.seats.players(live)] == ["here", "here"]
             assert live.standin == {}
         second.close()
-        deadline = time.monotonic() + 15
-        while 1 not in live_a.standin and time.monotonic() < deadline:
-            time.sleep(0.1)
+        assert wait_for(lambda: 1 in live_a.away)  # process a heard that the person went
+        advance(a, 4.9)
+        assert 1 not in live_a.standin
+        advance(a, 0.2)
         assert 1 in live_a.standin and 0 not in live_a.standin
         first.play_to_end(random.Random(6))  # the computer plays for the person who went
         assert first.view["over"]

@@ -26,6 +26,7 @@ import whistdrive
 # the first expert move of a fresh checkout compiles its numba code.
 WAIT = 180.0
 PERSON = {"kind": "person"}
+pytestmark = pytest.mark.slow  # two real server processes, one killed: ~10-75 s a test
 
 
 def free_port() -> int:

@@ -15,7 +15,7 @@ from websockets.sync.client import connect
 
 from .test_worker_lifetime import SRC, free_port
 
-pytestmark = pytest.mark.xdist_group("serve")
+pytestmark = [pytest.mark.xdist_group("serve"), pytest.mark.slow]  # a real server process: ~8 s
 
 
 def test_sockets_gone_before_their_hello_leave_no_traceback(tmp_path):

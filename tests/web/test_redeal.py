@@ -10,6 +10,8 @@ from __future__ import annotations
 import math
 import random
 
+import pytest
+
 from whistdrive import new_game
 from whistdrive.records import loads, replay
 from whistdrive.web.redeal import redeal
@@ -56,6 +58,7 @@ def test_undo_cannot_predict_the_face_down_stock_card():
     assert within_chance(hits, probs), (hits, sum(probs))
 
 
+@pytest.mark.slow  # many undos to count against chance: ~6 s
 def test_undo_cannot_predict_an_opponents_answer():
     rng = random.Random(7)
     hits, probs = 0, []
@@ -79,6 +82,7 @@ def test_undo_cannot_predict_an_opponents_answer():
     assert within_chance(hits, probs), (hits, sum(probs))
 
 
+@pytest.mark.slow  # many redeals: ~5 s
 def test_the_new_deal_respects_shown_voids():
     rng = random.Random(3)
     changed = voids_seen = 0

@@ -58,7 +58,7 @@ def test_rules_page_puts_each_claim_above_its_diagram(client):
     from whistdrive.web.rules import CONTENT
 
     info = {e["id"]: e for e in json.loads((CONTENT / "examples.json").read_text(encoding="utf-8"))}
-    for game in ("german", "whist", "knockout"):
+    for game in GAMES:
         for lang in LANGS:
             text = client.get(f"/rules/{game}?lang={lang}").text
             assert '/static/rules.css' in text

@@ -130,7 +130,7 @@ def test_a_resumed_game_whose_computer_is_to_move_plays_on_with_nobody_connected
         seat.recv()
         seq = seat.last["seq"]
         seat.close()
-        assert tables.computer_to_move(tables.live[g["id"]])
+        assert tables.play.computer_to_move(tables.live[g["id"]])
     monkeypatch.undo()
     with make_client(db_path) as c:
         tables = c.app.state.tables

@@ -17,7 +17,7 @@ import pytest
 from websockets.sync.client import connect
 
 pytestmark = [pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc"),
-              pytest.mark.xdist_group("serve")]
+              pytest.mark.xdist_group("serve"), pytest.mark.slow]  # real servers and workers: ~20-45 s a test
 
 SRC = str(Path(__file__).resolve().parents[2] / "src")
 TABLES = 3  # Whist tables with one worker: their experts' moves queue up (a fourth is refused)

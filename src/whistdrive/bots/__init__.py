@@ -19,25 +19,27 @@ from collections.abc import Callable
 from typing import Any
 
 from ..errors import UsageError
-from ..games import Game
+from ..games import GAMES, Game
 from .base import Player, RandomPlayer
 from .heuristic import Beginner, Intermediate
 
 LEVELS: tuple[str, ...] = ("random", "beginner", "intermediate", "expert")
 """The levels offered to users, weakest first."""
 
+DEFAULT_LEVEL = "beginner"
+"""The level a person meets unless they choose one, in the lobby and the terminal alike: a newcomer can win
+against it, and it answers at once (the expert thinks for a while, after compiling the solver)."""
+
 OPENSPIEL_BOTS: tuple[str, ...] = ("openspiel-ismcts",)
 """OpenSpiel's own bots, which the arena seats through :mod:`whistdrive.spiel` (the rl extra)."""
 
 BUDGETS: dict[str, dict[str, float]] = {
-    "random": {"german": 0.0, "whist": 0.0, "knockout": 0.0, "humbug": 0.0},
-    "beginner": {"german": 0.0, "whist": 0.0, "knockout": 0.0, "humbug": 0.0},
-    "intermediate": {"german": 0.0, "whist": 0.0, "knockout": 0.0, "humbug": 0.0},
-    "expert": {"german": 0.6, "whist": 0.6, "knockout": 0.6, "humbug": 0.6},
+    "random": dict.fromkeys(GAMES, 0.0),
+    "beginner": dict.fromkeys(GAMES, 0.0),
+    "intermediate": dict.fromkeys(GAMES, 0.0),
+    "expert": dict.fromkeys(GAMES, 0.6),
 }
-"""Seconds of thinking per move of each level (rule-based levels answer at once)."""
-
-GAMES = ("german", "whist", "knockout", "humbug")
+"""Seconds of thinking per move of each level (rule-based levels answer at once), per game."""
 
 
 EXPERTS: dict[str, tuple[str, str]] = {
@@ -46,7 +48,8 @@ EXPERTS: dict[str, tuple[str, str]] = {
     "knockout": ("knockout_expert", "KnockoutExpert"),
     "humbug": ("humbug_expert", "HumbugExpert"),
 }
-"""The expert of each game: its module in this package and its class (imported when first asked for)."""
+"""The expert of each game: its module in this package and its class (imported when first asked for).
+A registry per game, like :data:`.view.READERS`: tests/test_registries.py checks it against ``GAMES``."""
 
 REFERENCE_LEVELS: tuple[str, ...] = ("expert-2026.11",)
 """Frozen experts, kept so that the arena measures every change against them; never offered to users.
@@ -126,4 +129,4 @@ def hint(observation: dict, budget: float | None = None) -> dict:
     return {"best": best, "values": {a: float(values[a]) for a in legal}}
 
 
-__all__ = ["BUDGETS", "EXPERTS", "LEVELS", "REFERENCE_LEVELS", "Player", "hint", "make_cheater", "make_player"]
+__all__ = ["BUDGETS", "DEFAULT_LEVEL", "EXPERTS", "LEVELS", "REFERENCE_LEVELS", "Player", "hint", "make_cheater", "make_player"]

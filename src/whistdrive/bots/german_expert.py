@@ -26,14 +26,13 @@ import numpy as np
 from ..cards import FULL_MASK
 from ..games.german import deal_points
 from ..games.trick import SUIT_MASKS, beats, legal_mask, winning_play
-from ..solver import values_german_stage1
-from ..solver._playout import finish_stage1
-from ..solver.api import Position, side_one_tricks
+from ..solver import Position, side_one_tricks, values_german_stage1
+from ..solver.playout import finish_stage1
+from .classic import card_cost, classic_card, german_wants
 from .dd import play_values
 from .german_draws import DrawHistory
 from .german_playout import policy_card
 from .heuristic import card_text
-from .rules import card_cost, classic_card, german_wants
 from .sampling import sample_hands
 from .search import SearchPlayer, representatives
 from .view import View, card_int, read
@@ -41,8 +40,9 @@ from .view import View, card_int, read
 EXACT_STOCK = 6  # the cheater solves stage 1 exactly (true stock order) from this many stock cards
 
 
-class Rules:
-    """The deal's scoring, from the observation's options."""
+class DealTerms:
+    """The terms of the deal that its value depends on (how tricks count and score, following suit in
+    stage 1, a low game), from the observation."""
 
     def __init__(self, obs: dict):
         o = obs["options"]
@@ -75,15 +75,15 @@ class Rules:
         return main + margin * (counted[me] - counted[1 - me]) * (-1 if self.low else 1)
 
 
-def want_prize(rules: Rules, prize: int | None, trump: int, stock_left: int, trick: list, legal: int) -> bool:
+def want_prize(terms: DealTerms, prize: int | None, trump: int, stock_left: int, trick: list, legal: int) -> bool:
     """The playout's (and intermediate's) view of whether to fight for this trick."""
     if prize is None:
-        return not rules.low
-    if stock_left <= 2 and not rules.low:
+        return not terms.low
+    if stock_left <= 2 and not terms.low:
         return True
-    if rules.low:
+    if terms.low:
         return prize // 13 != trump and prize % 13 <= 5
-    if rules.count == "all26":
+    if terms.count == "all26":
         return card_cost(prize, trump) >= 3
     cost = None
     if trick:
@@ -135,7 +135,7 @@ class World:
         self.leader = w
 
 
-def playout_value(world: World, me: int, trump: int, rules: Rules, policy: str = "classic",
+def playout_value(world: World, me: int, trump: int, terms: DealTerms, policy: str = "classic",
                   margin: float | None = None, rng: random.Random | None = None, spread: int | None = None) -> float:
     """Finish stage 1 with ``policy``, then solve stage 2 exactly.
 
@@ -144,14 +144,14 @@ def playout_value(world: World, me: int, trump: int, rules: Rules, policy: str =
     ``spread`` widens that window by so many tricks each way (None with a margin: the exact count).
     """
     if policy != "classic" or margin is not None:
-        return _playout_leaf(world, me, trump, rules, policy, margin, rng or random.Random(0), spread)
+        return _playout_leaf(world, me, trump, terms, policy, margin, rng or random.Random(0), spread)
     while world.done < 13:
         s = world.to_play()
         hand = world.hands[s]
         led = world.trick[0][1] // 13 if world.trick else None
-        legal = legal_mask(hand, led, rules.follow1)
+        legal = legal_mask(hand, led, terms.follow1)
         prize = world.stock[0] if world.stock else None
-        want = want_prize(rules, prize, trump, len(world.stock), world.trick, legal)
+        want = want_prize(terms, prize, trump, len(world.stock), world.trick, legal)
         outside = FULL_MASK & ~(hand | world.gone)
         later = [1 - s] if not world.trick else []
         card = classic_card(hand, legal, world.trick, trump, {s}, outside, later, want)
@@ -159,36 +159,36 @@ def playout_value(world: World, me: int, trump: int, rules: Rules, policy: str =
     if world.trick:  # only when called mid stage 2
         raise ValueError("playout must start stage 2 at a trick start")
     left = 26 - world.done
-    lo, hi = rules.window(me, world.won1, world.won2, left)
+    lo, hi = terms.window(me, world.won1, world.won2, left)
     pos = Position([world.hands[0], world.hands[1]], trump, world.leader, (), (1 - me, me))
     future = side_one_tricks(pos, lo, hi)
     won2 = list(world.won2)
     won2[me] += future
     won2[1 - me] += left - future
-    return rules.value(me, world.won1, won2)
+    return terms.value(me, world.won1, won2)
 
 
-def finish_compiled(world: World, trump: int, rules: Rules) -> None:
+def finish_compiled(world: World, trump: int, terms: DealTerms) -> None:
     """The classic policy to the end of stage 1, by the compiled kernel (the same cards as in Python)."""
     if world.done >= 13:
         return
     tseat, tcard = world.trick[0] if world.trick else (-1, -1)
     h0, h1, leader, w0, w1 = finish_stage1(
         world.hands[0], world.hands[1], np.array(world.stock, dtype=np.int64), world.leader, tseat, tcard,
-        world.done, world.won1[0], world.won1[1], world.gone, trump, rules.follow1, rules.low,
-        rules.count == "all26")
+        world.done, world.won1[0], world.won1[1], world.gone, trump, terms.follow1, terms.low,
+        terms.count == "all26")
     world.hands = {0: int(h0), 1: int(h1)}
     world.leader, world.won1, world.done, world.stock, world.trick = int(leader), [int(w0), int(w1)], 13, [], []
 
 
-def _playout_leaf(world: World, me: int, trump: int, rules: Rules, policy: str, margin: float | None,
+def _playout_leaf(world: World, me: int, trump: int, terms: DealTerms, policy: str, margin: float | None,
                   rng: random.Random, spread: int | None) -> float:
     if policy == "compiled":
-        finish_compiled(world, trump, rules)
+        finish_compiled(world, trump, terms)
     while world.done < 13:
-        world.play(policy_card(policy, world, rules, trump, rng, want_prize), trump)
+        world.play(policy_card(policy, world, terms, trump, rng, want_prize), trump)
     left = 26 - world.done
-    lo, hi = rules.window(me, world.won1, world.won2, left) if margin is None or spread is not None else (0, left)
+    lo, hi = terms.window(me, world.won1, world.won2, left) if margin is None or spread is not None else (0, left)
     if margin is not None and spread is not None:
         lo, hi = max(0, lo - spread), min(left, hi + spread)
     pos = Position([world.hands[0], world.hands[1]], trump, world.leader, (), (1 - me, me))
@@ -196,20 +196,20 @@ def _playout_leaf(world: World, me: int, trump: int, rules: Rules, policy: str, 
     won2 = list(world.won2)
     won2[me] += future
     won2[1 - me] += left - future
-    return rules.value(me, world.won1, won2, 0.01 if margin is None else margin)
+    return terms.value(me, world.won1, won2, 0.01 if margin is None else margin)
 
 
-def exact_values(v: View, rules: Rules, hand0: int, hand1: int, stock: list[int],
+def exact_values(v: View, terms: DealTerms, hand0: int, hand1: int, stock: list[int],
                  cards: list[int] | None = None) -> dict[int, float]:
     """The deal's value of each legal card of mine (or only of ``cards``), the rest of the deal played
     exactly with this stock order."""
-    count = "all26" if rules.count == "all26" else "stage2"
+    count = "all26" if terms.count == "all26" else "stage2"
     me = v.seat
     done1 = list(v.obs["tricks_won"]["stage1"])
     total = 13 if count == "stage2" else 26 - len(v.obs["tricks"])
-    lo, hi = rules.window(me, done1, [0, 0], total)  # under "game" scoring only winning (or drawing) matters
+    lo, hi = terms.window(me, done1, [0, 0], total)  # under "game" scoring only winning (or drawing) matters
     tricks = values_german_stage1(hand0, hand1, stock, v.trump, v.leader, [c for _, c in v.trick], count,
-                                  rules.follow1, lo, hi, cards)
+                                  terms.follow1, lo, hi, cards)
     out = {}
     for card, mine in tricks.items():
         won1, won2 = done1, [0, 0]
@@ -218,7 +218,7 @@ def exact_values(v: View, rules: Rules, hand0: int, hand1: int, stock: list[int]
             won1 = [0, 0]
             won2[me] += done1[me]
             won2[1 - me] += done1[1 - me]
-        out[card] = rules.value(me, won1, won2)
+        out[card] = terms.value(me, won1, won2)
     return out
 
 
@@ -241,30 +241,30 @@ class GermanExpert(SearchPlayer):
     (``reference=True``) keeps the classic playout, the won-or-lost leaf and the plain sampler.
     """
 
-    policy = "compiled"  # the classic policy, compiled: the same cards, a third of the time (docs/bots.md)
+    policy = "compiled"  # the classic policy, compiled: the same cards, a third of the time (docs/lab/bots-german.md)
     margin: float | None = None  # counting the tricks (1.0) separates close cards in fewer worlds, but did not
-    # win measurably more games (docs/bots.md, issue 14): the won-or-lost leaf stays
+    # win measurably more games (docs/lab/bots-german.md): the won-or-lost leaf stays
     spread: int | None = None
-    endgame = 4  # from this many stock cards on, each world plays the rest of stage 1 exactly (docs/bots.md)
+    endgame = 4  # from this many stock cards on, each world plays the rest of stage 1 exactly (docs/lab/bots-german.md)
     draw_history = True  # weigh each world by the opponent's old voids and its face-down draws since (german_draws)
 
     def evaluate(self, observation: dict, budget: float | None = None) -> dict[str, float]:
         v = read(observation)
-        rules = Rules(observation)
+        terms = DealTerms(observation)
         if observation["stage"] == 2:
-            return self._stage2(v, rules)
-        if self.cheating and observation["stock_size"] <= EXACT_STOCK and not rules.low:
-            return self._stage1_known_stock(v, rules)
-        return self._stage1(v, rules, self.deadline(budget))
+            return self._stage2(v, terms)
+        if self.cheating and observation["stock_size"] <= EXACT_STOCK and not terms.low:
+            return self._stage1_known_stock(v, terms)
+        return self._stage1(v, terms, self.deadline(budget))
 
-    def _stage1_known_stock(self, v: View, rules: Rules) -> dict[str, float]:
+    def _stage1_known_stock(self, v: View, terms: DealTerms) -> dict[str, float]:
         """The cheater near the end of stage 1: solved exactly with the true stock order."""
         g = self.live_game()
         p = g.play
-        values = exact_values(v, rules, p.hands[0], p.hands[1], list(g.stock))
+        values = exact_values(v, terms, p.hands[0], p.hands[1], list(g.stock))
         return {card_text(c): x for c, x in values.items()}
 
-    def _stage2(self, v: View, rules: Rules) -> dict[str, float]:
+    def _stage2(self, v: View, terms: DealTerms) -> dict[str, float]:
         me, other = v.seat, 1 - v.seat
         hands = {me: v.hand, other: v.known.get(other, 0)}
         if self.cheating:
@@ -279,7 +279,7 @@ class GermanExpert(SearchPlayer):
             won2 = list(done2)
             won2[me] += mine
             won2[other] += left - mine
-            out[card_text(card)] = rules.value(me, won1, won2)
+            out[card_text(card)] = terms.value(me, won1, won2)
         return out
 
     def _world(self, v: View, rng: random.Random) -> World:
@@ -290,7 +290,7 @@ class GermanExpert(SearchPlayer):
         return World(hands, stock, list(v.trick), v.leader, len(v.obs["tricks"]),
                      list(v.obs["tricks_won"]["stage1"]), list(v.obs["tricks_won"]["stage2"]), v.played)
 
-    def _stage1(self, v: View, rules: Rules, deadline: float) -> dict[str, float]:
+    def _stage1(self, v: View, terms: DealTerms, deadline: float) -> dict[str, float]:
         legal = v.legal_mask()
         # the face-up prize goes to a hand after this trick: cards it separates are not equivalent
         reps = representatives(v, legal, None if self.reference else v.outside | v.excluded)
@@ -298,7 +298,7 @@ class GermanExpert(SearchPlayer):
         totals = dict.fromkeys(cands, 0.0)
         other = 1 - v.seat
         history = None if self.reference or self.cheating or not self.draw_history else DrawHistory(v)
-        exact = not self.reference and not rules.low and v.obs["stock_size"] <= self.endgame
+        exact = not self.reference and not terms.low and v.obs["stock_size"] <= self.endgame
         rounds, tries, weight = 0, 0, 0.0
         while self.more_worlds(rounds, deadline):
             world = self._world(v, self.rng)
@@ -308,17 +308,17 @@ class GermanExpert(SearchPlayer):
                 if tries < 50 * (rounds + 1):
                     continue  # no history explains it (the sampler knows only the voids since the last draw)
                 w = 1.0  # after many rejections, keep it at a weight far below any real count (13! and up)
-            values = self._world_values(world, v, rules, cands, exact)
+            values = self._world_values(world, v, terms, cands, exact)
             for c in cands:
                 totals[c] += w * values[c]
             weight += w
             rounds += 1
         return {card_text(c): totals[reps[c]] / weight for c in reps}
 
-    def _world_values(self, world: World, v: View, rules: Rules, cands: list[int], exact: bool) -> dict[int, float]:
+    def _world_values(self, world: World, v: View, terms: DealTerms, cands: list[int], exact: bool) -> dict[int, float]:
         """Each candidate's value in one world: the rest of stage 1 solved exactly, or played out."""
         if exact:  # the candidates only: an equivalent card has its representative's value
-            return exact_values(v, rules, world.hands[0], world.hands[1], world.stock, cands)
+            return exact_values(v, terms, world.hands[0], world.hands[1], world.stock, cands)
         trump = v.trump
         assert trump is not None  # German Whist: the suit of the turned-up card
         out = {}
@@ -326,10 +326,10 @@ class GermanExpert(SearchPlayer):
             x = world.copy()
             x.play(c, trump)
             if self.reference:
-                out[c] = playout_value(x, v.seat, trump, rules)
+                out[c] = playout_value(x, v.seat, trump, terms)
             else:
-                out[c] = playout_value(x, v.seat, trump, rules, self.policy, self.margin, self.rng, self.spread)
+                out[c] = playout_value(x, v.seat, trump, terms, self.policy, self.margin, self.rng, self.spread)
         return out
 
 
-__all__ = ["GermanExpert", "Rules", "World", "playout_value", "SUIT_MASKS"]
+__all__ = ["GermanExpert", "DealTerms", "World", "playout_value", "SUIT_MASKS"]

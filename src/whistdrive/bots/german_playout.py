@@ -7,7 +7,7 @@ frozen expert's playout); ``random`` any legal card; ``simple`` fights for a
 trump or an honour with its cheapest winner and otherwise plays low; ``prize``
 weighs the prize against the blind draw the loser gets instead, each net of
 the card it costs to win or to lose the trick (the measurements are in
-docs/bots.md).
+docs/lab/bots-german.md).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import random
 
 from ..cards import FULL_MASK
 from ..games.trick import SUIT_MASKS, legal_mask, winning_play
-from .rules import beating, card_cost, classic_card, discard, is_master, lowest, top_of_sequence_low
+from .classic import beating, card_cost, classic_card, discard, is_master, lowest, top_of_sequence_low
 
 
 def _cards(m: int) -> list[int]:
@@ -75,20 +75,20 @@ def simple_card(legal: int, trick: list, trump: int, prize: int | None) -> int:
 POLICIES = ("classic", "random", "simple", "prize")
 
 
-def policy_card(policy: str, world, rules, trump: int, rng: random.Random, want_prize) -> int:
+def policy_card(policy: str, world, terms, trump: int, rng: random.Random, want_prize) -> int:
     """The card ``policy`` plays for the seat to move in ``world``."""
     s = world.to_play()
     hand = world.hands[s]
     led = world.trick[0][1] // 13 if world.trick else None
-    legal = legal_mask(hand, led, rules.follow1)
+    legal = legal_mask(hand, led, terms.follow1)
     if policy == "random":
         return rng.choice(_cards(legal))
     prize = world.stock[0] if world.stock else None
     if policy == "simple":
         return simple_card(legal, world.trick, trump, prize)
     outside = FULL_MASK & ~(hand | world.gone)
-    if policy == "prize" and prize is not None and len(world.stock) > 2 and not rules.low and rules.count != "all26":
+    if policy == "prize" and prize is not None and len(world.stock) > 2 and not terms.low and terms.count != "all26":
         return prize_card(s, hand, legal, world.trick, trump, outside, prize)
-    want = want_prize(rules, prize, trump, len(world.stock), world.trick, legal)
+    want = want_prize(terms, prize, trump, len(world.stock), world.trick, legal)
     later = [1 - s] if not world.trick else []
     return classic_card(hand, legal, world.trick, trump, {s}, outside, later, want)

@@ -2,17 +2,17 @@
 
 Beginner plays the way a new player does — leads its aces, plays high when it
 can win, always ruffs, never counts — and now and then just plays a random
-card.  Intermediate follows the classic advice in :mod:`.rules` and counts
+card.  Intermediate follows the classic advice in :mod:`.classic` and counts
 cards (masters, trumps out, voids shown).  Humbug Whist's exchange goes by
-hand strength (:mod:`.humbug_rules`).
+hand strength (:mod:`.humbug_exchange`).
 """
 
 from __future__ import annotations
 
 from ..games.trick import SUIT_MASKS, beats, winning_play
 from .base import Player
-from .humbug_rules import beginner_exchange, exchange_choice
-from .rules import card_cost, classic_card, german_wants, highest, is_master, lowest
+from .classic import card_cost, classic_card, german_wants, highest, is_master, lowest
+from .humbug_exchange import beginner_exchange, exchange_choice
 from .view import SUITS, View, cards_of, popcount, read
 
 
@@ -55,11 +55,11 @@ class Intermediate(Player):
         want = True
         partner_suit = None
         outside_trumps = None
-        if v.game == "german":
+        if v.stage is not None:  # German Whist: a prize to fight for in stage 1, a known hand in stage 2
             want = self._german_want(v, legal)
-            if v.obs["stage"] == 2 and v.trump is not None:  # German trump is always known
+            if v.stage == 2 and v.trump is not None:  # German trump is always known
                 outside_trumps = popcount(v.known.get(1 - v.seat, 0) & SUIT_MASKS[v.trump])
-        elif v.game == "whist":
+        elif len(v.partners) > 1:  # a partner's suit to return
             partner_suit = self._partner_suit(v)
         return classic_card(v.hand, legal, v.trick, v.trump, v.partners, v.outside, later, want,
                             partner_suit, outside_trumps)
@@ -87,7 +87,7 @@ class Intermediate(Player):
 
     @staticmethod
     def _partner_suit(v: View) -> int | None:
-        partner = (v.seat + 2) % 4
+        partner = min(v.partners - {v.seat})
         for t in v.obs.get("tricks", []):
             first = t["cards"][0]
             if first["seat"] == partner:

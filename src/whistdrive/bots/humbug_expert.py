@@ -19,16 +19,18 @@ break ties.
 from __future__ import annotations
 
 import random
+from functools import partial
 
 import numpy as np
 
 from ..cards import FULL_MASK
 from ..games.trick import SUIT_MASKS, beats, legal_mask
 from ..games.whist_scoring import RubberScore, score_deal
-from ..solver import _humbug, _two, solve_two_hand
-from ..solver.api import ENGINE
+from ..solver import run_on_two_hand_table, solve_two_hand
+from ..solver.humbug_worlds import play_worlds
+from .classic import card_cost, classic_card
 from .heuristic import card_text
-from .humbug_rules import (
+from .humbug_exchange import (
     AVERAGE_HAND,
     BASE,
     PLAIN_HONOURS,
@@ -39,7 +41,6 @@ from .humbug_rules import (
     exchange_choice,
     keep_probability,
 )
-from .rules import card_cost, classic_card
 from .sampling import MATCH, Kind, NoWorld
 from .search import SearchPlayer, representatives
 from .view import View, card_int, cards_of, popcount, read
@@ -213,7 +214,7 @@ class HumbugExpert(SearchPlayer):
     def _play_compiled(self, v: View, obs: dict, score: DealScore, deadline: float) -> dict[str, float]:
         """The same worlds, weights and values as the Python loop (the frozen reference's), dealt the
         same way but weighed and solved in batches by the compiled kernel
-        (:mod:`whistdrive.solver._humbug`): about three times the worlds in the same time, which is
+        (:mod:`whistdrive.solver.humbug_worlds`): about three times the worlds in the same time, which is
         where the play gains."""
         me, other = v.seat, 1 - v.seat
         assert v.trump is not None
@@ -246,15 +247,9 @@ class HumbugExpert(SearchPlayer):
                 theirs[i], rest = pool.deal(self.rng)
                 if not they_kept:
                     aside[i] = _laid_aside(rest, turned_out)
-            with ENGINE.lock:
-                if ENGINE.two_table is None:
-                    ENGINE.two_table = _two.new_table(ENGINE.two_log2_size)
-                    ENGINE.two_work = _two.new_workspace()
-                keys, ents = ENGINE.two_table
-                weight, ENGINE.two_epoch = _humbug.play_worlds(
-                    theirs, aside, they_kept, v.hand, me, played_other, seats, cards, v.trump, v.excluded, priors,
-                    matches, spreads, honours_on, HAND_COUNT, tcard, cand_array, values, totals, weight,
-                    ENGINE.two_epoch, keys, ents, *ENGINE.two_work)
+            weight = run_on_two_hand_table(partial(  # the kernel adds the table's epoch and arrays
+                play_worlds, theirs, aside, they_kept, v.hand, me, played_other, seats, cards, v.trump, v.excluded,
+                priors, matches, spreads, honours_on, HAND_COUNT, tcard, cand_array, values, totals, weight))
             worlds += n
         if not weight:
             return {card_text(c): 0.0 for c in reps}

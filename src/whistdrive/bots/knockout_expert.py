@@ -10,7 +10,7 @@ chance of winning the game after it (:mod:`.knockout_odds`): knocked out is
 0, and taking the most tricks — the next deal, its trump and its lead — is
 worth much more than just surviving.
 
-The playouts are compiled (:mod:`whistdrive.solver._knockout_playout`, the
+The playouts are compiled (:mod:`whistdrive.solver.knockout_playout`, the
 same cards and values); a world also counts more when the dealer's choice of
 trump fits it (:class:`DealHistory`).  ``reference=True`` (the level ``expert-2026.11``)
 keeps the Python playouts, the careful sampler and the plays-only weights.
@@ -23,10 +23,10 @@ import random
 import numpy as np
 
 from ..cards import FULL_MASK
-from ..solver._knockout_playout import world_values
+from ..solver.knockout_playout import world_values
+from .classic import top_of_sequence_low
 from .heuristic import card_text, trump_by_strength
 from .knockout_odds import CLASSIC_ODDS, EXPERT_ODDS, Deal, deal_value
-from .rules import top_of_sequence_low
 from .sampling import KINDS, Kind, PlayHistory, Tally, play_likelihood, sample_hands
 from .search import SearchPlayer, representatives
 from .view import SUITS, View, cards_of, popcount, read

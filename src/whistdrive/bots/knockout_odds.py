@@ -22,8 +22,8 @@ import numpy as np
 
 from ..cards import FULL_MASK
 from ..games.trick import legal_mask, winning_play
+from .classic import classic_card
 from .heuristic import trump_by_strength
-from .rules import classic_card
 
 DEALER_WINS: dict[tuple[int, int], float] = {
     (1, 2): 0.882, (1, 3): 0.784, (1, 4): 0.694, (1, 5): 0.621, (1, 6): 0.556, (1, 7): 0.505,

@@ -18,8 +18,8 @@ import random
 from dataclasses import dataclass
 
 from ..cards import FULL_MASK
-from ..games.trick import SUIT_MASKS, legal_mask
-from .rules import classic_card
+from ..games.trick import legal_mask
+from .classic import classic_card
 from .signals import signal_group
 from .view import View, cards_of, popcount
 
@@ -113,10 +113,6 @@ def sample_hands(view: View, rng: random.Random) -> tuple[dict[int, int], list[i
     return hands, rest_cards
 
 
-def suit_length(mask: int, s: int) -> int:
-    return popcount(mask & SUIT_MASKS[s])
-
-
 MATCH = 0.6  # chance that a player made the classic play; the rest is spread over the other legal cards
 
 
@@ -124,7 +120,7 @@ MATCH = 0.6  # chance that a player made the classic play; the rest is spread ov
 class Kind:
     """A kind of player in the experts' model of the others: its share before any play is seen, the
     chance it makes the classic play (None: any legal card alike, as a random player picks) and, in
-    Humbug Whist, how sharply its exchange follows the hand count (:mod:`.humbug_rules`)."""
+    Humbug Whist, how sharply its exchange follows the hand count (:mod:`.humbug_exchange`)."""
 
     prior: float
     match: float | None
@@ -192,13 +188,13 @@ class PlayHistory:
         n = len(v.order)
         gone = v.excluded
         plays_of: dict[int, list[tuple]] = {s: [] for s in v.order if s != v.seat}
+        sides = {s: v.side_of(s) for s in v.order}
         for plays in (*v.done, v.trick) if v.trick else v.done:
             for k, (s, c) in enumerate(plays):
                 if s != v.seat:
                     i = v.order.index(s)
                     later = [v.order[(i + j) % n] for j in range(1, n - k)]
-                    side = {s, (s + 2) % 4} if v.game == "whist" else {s}
-                    plays_of[s].append((plays[:k], c, gone, later, side))
+                    plays_of[s].append((plays[:k], c, gone, later, sides[s]))
                 gone |= 1 << c
         for s, seen in plays_of.items():
             after = 0

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .base import Player
-from .rules import card_cost, top_of_sequence_low
+from .classic import card_cost, top_of_sequence_low
 from .view import View, card_int, cards_of
 
 

@@ -10,7 +10,7 @@ A partner reads it in each sampled world, where it knows my hand: a world in
 which I would have played another card of the choice counts less
 (:class:`.sampling.Kind`'s ``signal``), which is how the pair tells each
 other its shape — the most useful part of a partner's hand to know
-(docs/bots.md, issue 14).
+(docs/lab/bots-whist.md).
 """
 
 from __future__ import annotations

@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..cards import FULL_MASK, Card
-from ..games.trick import SUIT_MASKS, winning_play
+from ..games import GAMES
+from ..games.trick import SUIT_MASKS
 
 SUITS = "SHDC"
 
@@ -71,6 +72,11 @@ class View:
     tricks_left: int = 0
     done: list[list[tuple[int, int]]] = field(default_factory=list)  # the finished tricks' (seat, card) plays
     obs: dict = field(default_factory=dict)
+    stage: int | None = None  # a game with a stock (German Whist): 1 while it lasts, then 2
+
+    def side_of(self, seat: int) -> set[int]:
+        """The seats taking part that play on ``seat``'s side, ``seat`` included (its partnership)."""
+        return GAMES[self.game].info.partners(seat, self.order)
 
     # --- derived -------------------------------------------------------
     @property
@@ -89,10 +95,6 @@ class View:
     @property
     def led_suit(self) -> int | None:
         return suit(self.trick[0][1]) if self.trick else None
-
-    def winning(self) -> tuple[int, int] | None:
-        """(seat, card) currently winning the trick."""
-        return winning_play(self.trick, self.trump) if self.trick else None
 
     def legal_mask(self) -> int:
         return mask_of(self.legal) if self.decision == "play" else 0
@@ -135,6 +137,7 @@ def _german(view: View, obs: dict, done: list[tuple[int, list[tuple[int, int]]]]
         view.excluded = 1 << card_int(obs["prize"])
     view.tricks_won = {s: n for s, n in zip((0, 1), obs["tricks_won"]["stage2"])}
     view.tricks_left = 26 - len(done)  # stage-1 draws refill the hands
+    view.stage = obs["stage"]
     # a void is only certain since the opponent's last face-down draw (a draw may refill it),
     # and stage 1 shows none when following suit is not required there
     if obs["stage"] == 2 or obs["options"].get("follow_suit_stage1", True):
@@ -165,8 +168,10 @@ def _table(view: View, obs: dict, done: list[tuple[int, list[tuple[int, int]]]])
         view.tricks_won = {int(s): n for s, n in won.items()}
     else:  # per partnership
         view.tricks_won = {s: won[s % len(won)] for s in view.order}
-    if obs["game"] == "whist":
-        view.partners = {view.seat, (view.seat + 2) % 4}
+
+
+READERS = {"german": _german, "whist": _table, "knockout": _table, "humbug": _table}
+"""How each game's observation reads into a :class:`View` (a registry per game: tests/test_registries.py)."""
 
 
 def read(obs: dict) -> View:
@@ -187,5 +192,6 @@ def read(obs: dict) -> View:
                 done=[plays for _, plays in done], obs=obs)
     # one trick per card I hold, plus the trick on the table if my card is already in it
     view.tricks_left = len(obs["hand"]) + (1 if any(s == seat for s, _ in trick) else 0)
-    (_german if obs["game"] == "german" else _table)(view, obs, done)
+    READERS[obs["game"]](view, obs, done)
+    view.partners = view.side_of(seat)
     return view

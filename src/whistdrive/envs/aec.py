@@ -24,18 +24,20 @@ from pettingzoo.utils import wrappers
 from ..games import GAMES
 from ..rl import RLGame
 
+RENDER_MODES = ("ansi", "human")
+
 
 class WhistdriveEnv(AECEnv):
     """One whistdrive game as a PettingZoo AEC environment."""
 
-    metadata = {"render_modes": ["ansi", "human"], "name": "whistdrive_v0", "is_parallelizable": False}
+    metadata = {"render_modes": list(RENDER_MODES), "name": "whistdrive_v0", "is_parallelizable": False}
 
     def __init__(self, game: str = "german", options: dict | None = None, render_mode: str | None = None):
         super().__init__()
         if game not in GAMES:
             raise ValueError(f"unknown game {game!r}: expected one of {', '.join(GAMES)}")
-        if render_mode not in (None, *self.metadata["render_modes"]):
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise ValueError(f"render_mode must be one of {list(RENDER_MODES)}")
         self.game_name, self.game_options, self.render_mode = game, dict(options or {}), render_mode
         self.metadata = dict(self.metadata, name=f"whistdrive_{game}_v0")
         probe = RLGame(game, self.game_options, seed=0)
@@ -66,14 +68,29 @@ class WhistdriveEnv(AECEnv):
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {a: {} for a in self.agents}
-        self.agent_selection = self.agents[self.game.current_seat]
+        self.infos: dict[str, dict] = {a: {} for a in self.agents}
+        self.agent_selection = self.agents[self._to_act(self.game)]
+
+    def _episode(self) -> RLGame:
+        """The game of the current episode, which reset() starts."""
+        if self.game is None:
+            raise RuntimeError("no episode yet: call reset() first")
+        return self.game
+
+    @staticmethod
+    def _to_act(game: RLGame) -> int:
+        """The seat to act in a game that is not over."""
+        seat = game.current_seat
+        if seat is None:
+            raise RuntimeError("the episode is over: no seat to act")
+        return seat
 
     def observe(self, agent: str) -> dict:
+        game = self._episode()
         seat = self.possible_agents.index(agent)
-        mine = self.game.current_seat == seat
-        mask = self.game.legal_actions_mask() if mine else np.zeros(self.game.num_actions, np.int8)
-        return {"observation": self.game.observation_tensor(seat), "action_mask": mask}
+        mine = game.current_seat == seat
+        mask = game.legal_actions_mask() if mine else np.zeros(game.num_actions, np.int8)
+        return {"observation": game.observation_tensor(seat), "action_mask": mask}
 
     def step(self, action) -> None:
         agent = self.agent_selection
@@ -81,15 +98,16 @@ class WhistdriveEnv(AECEnv):
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
-        self.game.apply_action(int(action))
-        if self.game.is_over:
-            for agent_, value in zip(self.possible_agents, self.game.returns()):
+        game = self._episode()
+        game.apply_action(int(action))
+        if game.is_over:
+            for agent_, value in zip(self.possible_agents, game.returns()):
                 self.rewards[agent_] = value
                 self.terminations[agent_] = True
             self._accumulate_rewards()
         else:
             self.rewards = dict.fromkeys(self.agents, 0.0)
-            self.agent_selection = self.possible_agents[self.game.current_seat]
+            self.agent_selection = self.possible_agents[self._to_act(game)]
         if self.render_mode == "human":
             self.render()
 
@@ -99,8 +117,9 @@ class WhistdriveEnv(AECEnv):
             return None
         from ..terminal.render import Style, render
 
-        seat = 0 if self.game.is_over else self.game.current_seat
-        text = render(self.game.observation(seat), Style(color=False, ascii_only=True))
+        game = self._episode()
+        seat = game.current_seat
+        text = render(game.observation(0 if seat is None else seat), Style(color=False, ascii_only=True))
         if self.render_mode == "human":
             print(text)
             return None

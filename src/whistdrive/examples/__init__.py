@@ -3,7 +3,7 @@
 Each example of ``web/content/examples.json`` is a real game record (format
 version 1, docs/records.md) stored next to this file as ``<id>.json``; it was
 made by playing the engine on hand-built or searched deck orders
-(:mod:`whistdrive.examples.build` rebuilds them). :func:`frames` replays a
+(``make examples``, ``scripts/build_examples.py``, rebuilds them). :func:`frames` replays a
 record through the engine and turns it into a list of JSON-ready frames for a
 teaching diagram (all hands open):
 
@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import json
 from importlib import resources
+from typing import Any
 
 from ..cards import DECK, Card, Suit
 from ..games import Decision, Game, new_game
@@ -122,18 +123,11 @@ class _Words:
         return self.gettext("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
     def seat_names(self) -> list[str]:
-        g, _ = self.game, self.gettext
-        if g.name in ("german", "humbug"):
-            return [_("Dealer") if s == g.dealer else _("Non-dealer") for s in (0, 1)]
-        if g.name == "whist":
-            return [_(name) for name in WHIST_SEATS]
-        return [_("Player {n}").format(n=s + 1) for s in range(g.num_seats)]
+        return DIAGRAMS[self.game.name].seat_names(self.game, self)
 
     def who(self, seat: int) -> str:
         """A seat as the subject of a sentence (lower case for the roles of the two-player games)."""
-        if self.game.name in ("german", "humbug"):
-            return self.gettext("the dealer") if seat == self.game.dealer else self.gettext("the non-dealer")
-        return self.seat_names()[seat]
+        return DIAGRAMS[self.game.name].who(self.game, self, seat)
 
 
 # --- frames --------------------------------------------------------------------
@@ -154,11 +148,7 @@ def _trick(plays) -> list[dict]:
 
 def _scores(game: Game) -> dict:
     """The match score fields of a frame, from the game as it stands."""
-    if game.name == "german":
-        return {"points": list(game.points), "deals_won": list(game.deals_won)}
-    if game.name in ("whist", "humbug"):
-        return {"score": game.score_sheet()}
-    return {"active": list(game.active), "out": {str(s): d for s, d in game.out.items()}}
+    return DIAGRAMS[game.name].scores(game)
 
 
 def _state(game: Game, tp: TrickPlay, words: _Words) -> dict:
@@ -173,37 +163,7 @@ def _state(game: Game, tp: TrickPlay, words: _Words) -> dict:
         "to_play": None if tp.done else tp.to_play,
         "lang": words.lang,
     }
-    if game.name == "german":
-        first = [w for *_, w in tp.tricks[:13]]
-        second = [w for *_, w in tp.tricks[13:]]
-        frame.update(
-            {
-                "stage": 1 if len(tp.tricks) < 13 else 2,
-                "tricks_won": {"stage1": [first.count(s) for s in (0, 1)], "stage2": [second.count(s) for s in (0, 1)]},
-                "trump_card": str(DECK[game.trump_card]),
-                "low_game": game.low_game,
-                "prize": str(DECK[game.stock[0]]) if game.stock else None,
-                "stock_size": len(game.stock),
-            }
-        )
-    elif game.name == "humbug":
-        frame.update(_humbug_state(game, tp))
-    elif game.name == "whist":
-        showing = not tp.tricks and all(s != game.dealer for s, _ in tp.trick)
-        frame.update(
-            {
-                "tricks_won": [tp.won[0] + tp.won[2], tp.won[1] + tp.won[3]],
-                "turned_up": str(DECK[game.turned_up]) if showing else None,
-            }
-        )
-    else:
-        frame.update(
-            {
-                "tricks_won": {str(s): n for s, n in tp.won.items()},
-                "hand_size": game.hand_size,
-                "trump_card": None if game.trump_card is None else str(DECK[game.trump_card]),
-            }
-        )
+    frame.update(DIAGRAMS[game.name].state(game, tp))
     frame.update(_scores(game))
     return frame
 
@@ -230,68 +190,6 @@ def _humbug_state(game: Game, tp: TrickPlay) -> dict:
 
 def _sorted_cards(mask: int) -> list[str]:
     return [str(DECK[c]) for c in sorted(_bits(mask), key=lambda c: (c // 13, -(c % 13)))]
-
-
-def _deal_intro(game: Game, w: _Words) -> str:
-    _, ngettext, pgettext = w.gettext, w.ngettext, w.pgettext
-    n = len(game.deal_results) + 1
-    if game.name == "humbug":
-        card, suit = w.card(game.turned_up), w.suit(suit_of(game.turned_up))
-        a, b = game.score.game_points
-        return _sentences(
-            _("deal {n}: the dealer deals the whole pack to four places, starting with the left widow, "
-              "and turns up the last card, {card}: {suit} are trump.").format(n=n, card=card, suit=suit),
-            _("first the non-dealer, then the dealer, keeps the hand or takes a widow."),
-            _("game score {a}–{b}.").format(a=a, b=b) if n > 1 else "",
-        )
-    if game.name == "german":
-        card, suit = w.card(game.trump_card), w.suit(suit_of(game.trump_card))
-        parts = [
-            _("deal {n}: the dealer deals 13 cards each and turns up {card}: {suit} are trump, "
-              "and {card} is the first prize.").format(n=n, card=card, suit=suit),
-            pgettext("first lead of German Whist", "{who} leads.").format(who=w.who(1 - game.dealer)),
-        ]
-        if game.low_game:
-            parts.append(_("the trump card is black: a low game — the fewer counted tricks wins."))
-        return _sentences(*parts)
-    if game.name == "whist":
-        dealer, left = w.who(game.dealer), w.who((game.dealer + 1) % 4)
-        card, suit = w.card(game.turned_up), w.suit(suit_of(game.turned_up))
-        a, b = game.score.game_points
-        return _sentences(
-            _("deal {n}: {dealer} deals and turns up the last card, {card}: {suit} are trump.").format(
-                n=n, dealer=dealer, card=card, suit=suit),
-            _("{who} leads.").format(who=left),
-            _("game score: {ns} {a}, {ew} {b}.").format(ns=w.side(0), a=a, ew=w.side(1), b=b),
-        )
-    dealer, size = w.who(game.dealer), game.hand_size
-    if n == 1:
-        card, suit = w.card(game.trump_card), w.suit(suit_of(game.trump_card))
-        return _sentences(
-            _("deal 1: {dealer} deals 7 cards each and turns up {card}: {suit} are trump.").format(
-                dealer=dealer, card=card, suit=suit),
-            _("{who} leads.").format(who=w.who(game.play.leader)),
-        )
-    players = w.join([w.who(s) for s in game.active])
-    return _sentences(
-        ngettext("deal {n}: {dealer} deals {size} card each to {players}.",
-                 "deal {n}: {dealer} deals {size} cards each to {players}.", size).format(
-            n=n, dealer=dealer, size=size, players=players),
-        _("the dealer looks at the hand, chooses trump and leads."),
-    )
-
-
-def _earlier(game: Game, w: _Words) -> str:
-    """One sentence on the deals played before the example's start."""
-    _ = w.gettext
-    if game.name == "whist":
-        scored = ", ".join(
-            _("deal {n} {ns}–{ew}").format(n=i, ns=r["points"][0], ew=r["points"][1])
-            for i, r in enumerate(game.deal_results, 1)
-        )
-        return _("before this deal ({ns} – {ew}): {scored}.").format(ns=w.side(0), ew=w.side(1), scored=scored)
-    return _("deals 1–{done} are played; still in the game: {names}.").format(
-        done=len(game.deal_results), names=w.join([w.who(s) for s in game.active]))
 
 
 def _card_caption(game: Game, tp_before: TrickPlay, seat: int, card: Card, winner, won_with, w: _Words) -> str:
@@ -346,11 +244,132 @@ def _humbug_deal_end(game: Game, line: dict, w: _Words) -> str:
     )
 
 
-def _deal_end_caption(game: Game, line: dict, w: _Words) -> str:
-    if game.name == "humbug":
-        return _humbug_deal_end(game, line, w)
-    _, ngettext, n = w.gettext, w.ngettext, len(game.deal_results)
-    if game.name == "german":
+def _draw_caption(draw: dict, last: bool, winner: int, w: _Words) -> str:
+    _ = w.gettext
+    drawn = ", ".join(_("{who} draws {card}").format(who=w.who(s), card=w.card(c))
+                      for s, c in zip(draw["seats"], draw["cards"]))
+    if last:
+        end = _("{who} wins the draw and deals.").format(who=w.who(winner))
+    else:
+        end = _("a tie on the highest rank: they draw again.")
+    return _sentences(w.pgettext("tie-break draw", "{drawn}.").format(drawn=drawn), end)
+
+
+def _trump_caption(seat: int, suit: Suit, w: _Words) -> str:
+    return _sentences(w.gettext("{who} looks at the hand and chooses {suit} ({symbol}) as trump.").format(
+        who=w.who(seat), suit=w.suit(suit), symbol=suit.symbol))
+
+
+class _Diagram:
+    """How the diagrams of one game name its seats, show its score and tell its deals: a renderer per
+    game (:data:`DIAGRAMS`, checked against ``GAMES`` by tests/test_registries.py). The defaults are
+    those of a game of numbered players (Knock-out Whist)."""
+
+    def seat_names(self, game: Any, w: _Words) -> list[str]:
+        return [w.gettext("Player {n}").format(n=s + 1) for s in range(game.num_seats)]
+
+    def who(self, game: Any, w: _Words, seat: int) -> str:
+        return self.seat_names(game, w)[seat]
+
+    def scores(self, game: Any) -> dict:
+        return {"active": list(game.active), "out": {str(s): d for s, d in game.out.items()}}
+
+    def state(self, game: Any, tp: TrickPlay) -> dict:
+        return {
+            "tricks_won": {str(s): n for s, n in tp.won.items()},
+            "hand_size": game.hand_size,
+            "trump_card": None if game.trump_card is None else str(DECK[game.trump_card]),
+        }
+
+    def deal_intro(self, game: Any, w: _Words) -> str:
+        _, ngettext = w.gettext, w.ngettext
+        n = len(game.deal_results) + 1
+        dealer, size = w.who(game.dealer), game.hand_size
+        if n == 1:
+            card, suit = w.card(game.trump_card), w.suit(suit_of(game.trump_card))
+            return _sentences(
+                _("deal 1: {dealer} deals 7 cards each and turns up {card}: {suit} are trump.").format(
+                    dealer=dealer, card=card, suit=suit),
+                _("{who} leads.").format(who=w.who(game.play.leader)),
+            )
+        players = w.join([w.who(s) for s in game.active])
+        return _sentences(
+            ngettext("deal {n}: {dealer} deals {size} card each to {players}.",
+                     "deal {n}: {dealer} deals {size} cards each to {players}.", size).format(
+                n=n, dealer=dealer, size=size, players=players),
+            _("the dealer looks at the hand, chooses trump and leads."),
+        )
+
+    def earlier(self, game: Any, w: _Words) -> str:
+        """One sentence on the deals played before the example's start."""
+        return w.gettext("deals 1–{done} are played; still in the game: {names}.").format(
+            done=len(game.deal_results), names=w.join([w.who(s) for s in game.active]))
+
+    def deal_end(self, game: Any, line: dict, w: _Words) -> str:
+        _, ngettext = w.gettext, w.ngettext
+        tricks = {int(s): k for s, k in line["tricks"].items()}
+        listed = ", ".join(_("{who} {n}").format(who=w.who(s), n=k) for s, k in tricks.items())
+        parts = [_("deal {n} ends; tricks: {listed}.").format(n=line["deal"], listed=listed)]
+        out = [w.who(s) for s in line["out"]]
+        if out:
+            parts.append(ngettext("{names} is knocked out.", "{names} are knocked out.", len(out)).format(
+                names=w.join(out)))
+        if game.winner is not None:
+            parts.append(_("only {who} remains and wins the game.").format(who=w.who(game.winner)))
+        else:
+            best = max(tricks.values())
+            tops = [s for s, k in tricks.items() if k == best]
+            if len(tops) == 1:
+                parts.append(_("{who} took the most tricks and deals next.").format(who=w.who(tops[0])))
+            else:
+                parts.append(ngettext("{names} tie on {n} trick and draw for the deal.",
+                                      "{names} tie on {n} tricks and draw for the deal.", best).format(
+                    names=w.join([w.who(s) for s in tops]), n=best))
+        return _sentences(*parts)
+
+
+class _DealerAndNonDealer(_Diagram):
+    """A two-player game whose seats are named by their roles in the deal."""
+
+    def seat_names(self, game: Any, w: _Words) -> list[str]:
+        _ = w.gettext
+        return [_("Dealer") if s == game.dealer else _("Non-dealer") for s in (0, 1)]
+
+    def who(self, game: Any, w: _Words, seat: int) -> str:
+        return w.gettext("the dealer") if seat == game.dealer else w.gettext("the non-dealer")
+
+
+class _GermanDiagram(_DealerAndNonDealer):
+    def scores(self, game: Any) -> dict:
+        return {"points": list(game.points), "deals_won": list(game.deals_won)}
+
+    def state(self, game: Any, tp: TrickPlay) -> dict:
+        first = [w for *_, w in tp.tricks[:13]]
+        second = [w for *_, w in tp.tricks[13:]]
+        return {
+            "stage": 1 if len(tp.tricks) < 13 else 2,
+            "tricks_won": {"stage1": [first.count(s) for s in (0, 1)], "stage2": [second.count(s) for s in (0, 1)]},
+            "trump_card": str(DECK[game.trump_card]),
+            "low_game": game.low_game,
+            "prize": str(DECK[game.stock[0]]) if game.stock else None,
+            "stock_size": len(game.stock),
+        }
+
+    def deal_intro(self, game: Any, w: _Words) -> str:
+        _ = w.gettext
+        n = len(game.deal_results) + 1
+        card, suit = w.card(game.trump_card), w.suit(suit_of(game.trump_card))
+        parts = [
+            _("deal {n}: the dealer deals 13 cards each and turns up {card}: {suit} are trump, "
+              "and {card} is the first prize.").format(n=n, card=card, suit=suit),
+            w.pgettext("first lead of German Whist", "{who} leads.").format(who=w.who(1 - game.dealer)),
+        ]
+        if game.low_game:
+            parts.append(_("the trump card is black: a low game — the fewer counted tricks wins."))
+        return _sentences(*parts)
+
+    def deal_end(self, game: Any, line: dict, w: _Words) -> str:
+        _, ngettext = w.gettext, w.ngettext
         c = line["counted"]
         nd, d = 1 - line["dealer"], line["dealer"]
         names = w.seat_names()
@@ -365,7 +384,45 @@ def _deal_end_caption(game: Game, line: dict, w: _Words) -> str:
                                         "{who} wins the deal and scores {n} points.", pts).format(
                 who=w.who(line["winner"]), n=pts))
         return _sentences(*parts)
-    if game.name == "whist":
+
+
+class _WhistDiagram(_Diagram):
+    def seat_names(self, game: Any, w: _Words) -> list[str]:
+        return [w.gettext(name) for name in WHIST_SEATS]
+
+    def scores(self, game: Any) -> dict:
+        return {"score": game.score_sheet()}
+
+    def state(self, game: Any, tp: TrickPlay) -> dict:
+        showing = not tp.tricks and all(s != game.dealer for s, _ in tp.trick)
+        return {
+            "tricks_won": [tp.won[0] + tp.won[2], tp.won[1] + tp.won[3]],
+            "turned_up": str(DECK[game.turned_up]) if showing else None,
+        }
+
+    def deal_intro(self, game: Any, w: _Words) -> str:
+        _ = w.gettext
+        n = len(game.deal_results) + 1
+        dealer, left = w.who(game.dealer), w.who((game.dealer + 1) % 4)
+        card, suit = w.card(game.turned_up), w.suit(suit_of(game.turned_up))
+        a, b = game.score.game_points
+        return _sentences(
+            _("deal {n}: {dealer} deals and turns up the last card, {card}: {suit} are trump.").format(
+                n=n, dealer=dealer, card=card, suit=suit),
+            _("{who} leads.").format(who=left),
+            _("game score: {ns} {a}, {ew} {b}.").format(ns=w.side(0), a=a, ew=w.side(1), b=b),
+        )
+
+    def earlier(self, game: Any, w: _Words) -> str:
+        _ = w.gettext
+        scored = ", ".join(
+            _("deal {n} {ns}–{ew}").format(n=i, ns=r["points"][0], ew=r["points"][1])
+            for i, r in enumerate(game.deal_results, 1)
+        )
+        return _("before this deal ({ns} – {ew}): {scored}.").format(ns=w.side(0), ew=w.side(1), scored=scored)
+
+    def deal_end(self, game: Any, line: dict, w: _Words) -> str:
+        _, ngettext, n = w.gettext, w.ngettext, len(game.deal_results)
         t, tp, hp = line["tricks"], line["trick_points"], line["honour_points"]
         parts = [
             _("deal {n} ends: {ns} take {ns_tricks}, {ew} {ew_count}.").format(
@@ -391,41 +448,46 @@ def _deal_end_caption(game: Game, line: dict, w: _Words) -> str:
                 parts.append(_("rubber to {side}: rubber points {a}–{b}, net {net}.").format(
                     side=w.side(win), side_by=w.side_by(win), a=r[0], b=r[1], net=rubber["net"]))
         return _sentences(*parts)
-    tricks = {int(s): k for s, k in line["tricks"].items()}
-    listed = ", ".join(_("{who} {n}").format(who=w.who(s), n=k) for s, k in tricks.items())
-    parts = [_("deal {n} ends; tricks: {listed}.").format(n=line["deal"], listed=listed)]
-    out = [w.who(s) for s in line["out"]]
-    if out:
-        parts.append(ngettext("{names} is knocked out.", "{names} are knocked out.", len(out)).format(
-            names=w.join(out)))
-    if game.winner is not None:
-        parts.append(_("only {who} remains and wins the game.").format(who=w.who(game.winner)))
-    else:
-        best = max(tricks.values())
-        tops = [s for s, k in tricks.items() if k == best]
-        if len(tops) == 1:
-            parts.append(_("{who} took the most tricks and deals next.").format(who=w.who(tops[0])))
-        else:
-            parts.append(ngettext("{names} tie on {n} trick and draw for the deal.",
-                                  "{names} tie on {n} tricks and draw for the deal.", best).format(
-                names=w.join([w.who(s) for s in tops]), n=best))
-    return _sentences(*parts)
 
 
-def _draw_caption(draw: dict, last: bool, winner: int, w: _Words) -> str:
-    _ = w.gettext
-    drawn = ", ".join(_("{who} draws {card}").format(who=w.who(s), card=w.card(c))
-                      for s, c in zip(draw["seats"], draw["cards"]))
-    if last:
-        end = _("{who} wins the draw and deals.").format(who=w.who(winner))
-    else:
-        end = _("a tie on the highest rank: they draw again.")
-    return _sentences(w.pgettext("tie-break draw", "{drawn}.").format(drawn=drawn), end)
+class _HumbugDiagram(_DealerAndNonDealer):
+    def scores(self, game: Any) -> dict:
+        return {"score": game.score_sheet()}
+
+    def state(self, game: Any, tp: TrickPlay) -> dict:
+        return _humbug_state(game, tp)
+
+    def deal_intro(self, game: Any, w: _Words) -> str:
+        _ = w.gettext
+        n = len(game.deal_results) + 1
+        card, suit = w.card(game.turned_up), w.suit(suit_of(game.turned_up))
+        a, b = game.score.game_points
+        return _sentences(
+            _("deal {n}: the dealer deals the whole pack to four places, starting with the left widow, "
+              "and turns up the last card, {card}: {suit} are trump.").format(n=n, card=card, suit=suit),
+            _("first the non-dealer, then the dealer, keeps the hand or takes a widow."),
+            _("game score {a}–{b}.").format(a=a, b=b) if n > 1 else "",
+        )
+
+    def deal_end(self, game: Any, line: dict, w: _Words) -> str:
+        return _humbug_deal_end(game, line, w)
 
 
-def _trump_caption(seat: int, suit: Suit, w: _Words) -> str:
-    return _sentences(w.gettext("{who} looks at the hand and chooses {suit} ({symbol}) as trump.").format(
-        who=w.who(seat), suit=w.suit(suit), symbol=suit.symbol))
+DIAGRAMS: dict[str, _Diagram] = {"german": _GermanDiagram(), "whist": _WhistDiagram(), "knockout": _Diagram(),
+                                 "humbug": _HumbugDiagram()}
+"""Each game's diagrams (a renderer per game, like the terminal's)."""
+
+
+def _deal_intro(game: Game, w: _Words) -> str:
+    return DIAGRAMS[game.name].deal_intro(game, w)
+
+
+def _earlier(game: Game, w: _Words) -> str:
+    return DIAGRAMS[game.name].earlier(game, w)
+
+
+def _deal_end_caption(game: Game, line: dict, w: _Words) -> str:
+    return DIAGRAMS[game.name].deal_end(game, line, w)
 
 
 def frames(example_id: str, lang: str = "en") -> list[dict]:
@@ -478,7 +540,7 @@ def frames(example_id: str, lang: str = "en") -> list[dict]:
         if winner is not None:
             frame["trick"] = _trick(tp.tricks[-1][1])
         caption = _card_caption(game, game.play, seat, action, winner, won_with, w)
-        german_stage1 = game.name == "german" and winner is not None and len(tp.tricks) <= 13
+        german_stage1 = game.info.stock and winner is not None and bool(game.stock)  # a prize and a draw
         if german_stage1:
             prize, draw = game.stock[0], game.stock[1]
         deals_before = len(game.deal_results)
@@ -496,7 +558,7 @@ def frames(example_id: str, lang: str = "en") -> list[dict]:
             end = dict(frame, trick=[], to_play=None, **_scores(game))
             end.update(kind="deal_end", deal_result=dict(line), caption=_deal_end_caption(game, line, w))
             out.append(end)
-            if game.name == "knockout" and game.winner is None:
+            if not game.is_over and getattr(game, "tie_breaks", None):  # Knock-out: tied players drew to deal
                 for i, draw in enumerate(game.tie_breaks):
                     last = i == len(game.tie_breaks) - 1
                     out.append(

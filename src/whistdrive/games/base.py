@@ -15,10 +15,11 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, fields
 from typing import Any, ClassVar, Self
 
-from ..cards import DECK, Card, Suit, from_mask
-from ..errors import IllegalMove, InvalidOptions, ParseError, RecordError
+from ..cards import DECK, Card, Suit
+from ..errors import IllegalMove, InvalidOptions, ParseError, RecordError, UsageError
 from .observation import Observation
 from .spec import GameInfo, Outcome, Param, params_of
+from .trick import SolverPosition
 
 
 class Decision(str, enum.Enum):
@@ -41,28 +42,28 @@ class Exchange(str, enum.Enum):
 
     @classmethod
     def parse(cls, text: str) -> Exchange:
-        """Read ``keep``/``left``/``right`` (or the Russian words) in any case."""
-        key = text.strip().lower()
-        if key in _EXCHANGE_NAMES:
-            return _EXCHANGE_NAMES[key]
-        raise ParseError(f"unknown exchange {text!r}: expected keep, left or right (оставить, левый, правый)")
+        """Read ``keep``/``left``/``right`` or ``оставить``/``левый``/``правый``, in any case, nothing else
+        (docs/records.md); a program that lets a person type other words reads them itself."""
+        choice = _EXCHANGE_NAMES.get(text.lower()) if isinstance(text, str) and _plain_letters(text) else None
+        if choice is None:
+            raise ParseError(f"unknown exchange {text!r}: expected keep, left or right (оставить, левый, правый)")
+        return choice
 
 
 _EXCHANGE_NAMES = {
     name: choice
-    for choice, names in (
-        (Exchange.KEEP, ("keep", "оставить", "оставляю")),
-        (Exchange.LEFT, ("left", "левый", "левая", "левый прикуп")),
-        (Exchange.RIGHT, ("right", "правый", "правая", "правый прикуп")),
-    )
+    for choice, names in ((Exchange.KEEP, ("keep", "оставить")), (Exchange.LEFT, ("left", "левый")),
+                          (Exchange.RIGHT, ("right", "правый")))
     for name in names
 }
 
+
+def _plain_letters(text: str) -> bool:
+    """Only Latin and Cyrillic letters, so ``lower`` cannot turn another character (the Kelvin sign) into one."""
+    return all("a" <= ch <= "z" or "A" <= ch <= "Z" or "\u0400" <= ch <= "\u04ff" for ch in text)
+
+
 Action = Card | Suit | Exchange
-
-
-def action_str(action: Action) -> str:
-    return str(action)
 
 
 def parse_action(action: Action | str | int, decision: Decision | None) -> Action:
@@ -176,10 +177,20 @@ class Chance:
             return {"type": "draw", "seats": list(seats), "cards": [str(DECK[i]) for i in order[: len(seats)]]}
 
         o = self._next("draw", shuffle)
-        cards = _cards(o.get("cards"), len(self.log) - 1)
-        if o.get("seats") != list(seats) or len(cards) != len(seats) or len(set(cards)) != len(cards):
-            raise RecordError(f"chance outcome {len(self.log) - 1}: a draw gives one distinct card to each of {seats}")
-        return dict(zip(seats, cards))
+        where = f"chance outcome {len(self.log) - 1}"
+        cards, listed = _cards(o.get("cards"), len(self.log) - 1), o.get("seats")
+        # The tied seats in any order: each card goes with the seat at its place in the list.
+        if not isinstance(listed, list) or any(type(s) is not int for s in listed) or sorted(listed) != sorted(seats):
+            raise RecordError(f"{where}: the draw's 'seats' must list each tied seat {sorted(seats)} once (in any "
+                              f"order), found {listed!r}")
+        if len(cards) != len(listed):
+            raise RecordError(f"{where}: the draw gives one card to each of its {len(listed)} seats, "
+                              f"found {len(cards)} cards")
+        if len(set(cards)) != len(cards):
+            twice = next(c for c in cards if cards.count(c) > 1)
+            raise RecordError(f"{where}: the draw's cards come from one pack, so they are distinct: "
+                              f"{DECK[twice]} is drawn twice")
+        return dict(zip(listed, cards))
 
     def clone(self) -> Chance:
         return copy.deepcopy(self)
@@ -324,6 +335,47 @@ class Game:
         """The cards ``seat`` holds now (full state: not for other seats' eyes)."""
         raise NotImplementedError
 
+    PRIVATE_KEYS: ClassVar[tuple[str, ...]] = ("hand", "legal")
+    """The keys of a seat's observation that hold what that seat alone knows: :meth:`public_view`
+    empties them. A game whose observation tells a seat more of its own names those keys too
+    (tests/test_public_view.py checks, for every game of ``GAMES``, that no hidden card is left)."""
+
+    def public_view(self, seat: int) -> dict[str, Any]:
+        """What a spectator may see, from ``seat``'s side of the table: ``seat``'s observation without
+        what it alone knows (:data:`PRIVATE_KEYS` emptied), marked ``spectator``."""
+        view: dict[str, Any] = dict(self.observation(seat))
+        for key in self.PRIVATE_KEYS:
+            if key in view:
+                view[key] = {} if isinstance(view[key], dict) else []
+        view["spectator"] = True
+        return view
+
+    def solver_position(self) -> SolverPosition | None:
+        """The seat to move's card play as a fully known position for the solver (double dummy: the
+        game holds every card), or None where the solver has no exact answer (a trump choice, an
+        exchange, a stock still face down)."""
+        return None
+
+    def max_decisions(self) -> int:
+        """The most decisions a game with these options can take (OpenSpiel's ``max_game_length``)."""
+        raise NotImplementedError
+
+    @classmethod
+    def openspiel_parameters(cls) -> dict[str, Any]:
+        """The options as OpenSpiel parameters, with their defaults: every option whose default does
+        not come from a preset."""
+        return {p.name: p.default for p in cls.Options.params() if not p.from_preset}
+
+    def deck_cards_used(self) -> int:
+        """How many cards of the next deck (top first) the next deal takes: dealt, and a card turned up."""
+        return 52
+
+    def redeal_hidden(self, seat: int, hands: dict[int, int], rest: list[int], rng: random.Random) -> None:
+        """Put sampled cards in every place ``seat`` cannot see, so that nothing of the true deal stays:
+        ``hands`` the other seats' hands (masks, as :func:`whistdrive.bots.sampling.sample_hands` deals
+        them, consistent with ``seat``'s observation) and ``rest`` the unseen cards left over."""
+        raise NotImplementedError(f"no redeal of the hidden cards for {self.name} yet")
+
     # --- shared API ----------------------------------------------------
     @property
     def num_seats(self) -> int:
@@ -350,7 +402,7 @@ class Game:
         if seat is not None:
             try:
                 self.check_seat(seat)
-            except ValueError as e:
+            except UsageError as e:
                 raise IllegalMove(str(e)) from None
         if seat is not None and seat != mover:
             raise IllegalMove(f"it is not seat {seat}'s turn: {self.seat_names[mover]} is to act")
@@ -397,11 +449,12 @@ class Game:
         return copy.deepcopy(self)
 
     def check_seat(self, seat: int) -> int:
-        """``seat`` itself if it is one of this game's seats; ``True`` and ``1.0`` equal 1 but are refused."""
+        """``seat`` itself if it is one of this game's seats, else :class:`UsageError`; ``True`` and ``1.0``
+        equal 1 but are refused."""
         if not isinstance(seat, int) or isinstance(seat, bool):
-            raise ValueError(f"seat must be an int 0..{self.num_seats - 1}, got {seat!r} ({type(seat).__name__})")
+            raise UsageError(f"seat must be an int 0..{self.num_seats - 1}, got {seat!r} ({type(seat).__name__})")
         if not 0 <= seat < self.num_seats:
-            raise ValueError(f"seat must be an int 0..{self.num_seats - 1}, got {seat}")
+            raise UsageError(f"seat must be an int 0..{self.num_seats - 1}, got {seat}")
         return seat
 
     def _base_observation(self, seat: int) -> Observation:
@@ -418,7 +471,3 @@ class Game:
             "hand": [str(c) for c in sorted(self.hand(seat))],
             "over": self.is_over,
         }
-
-
-def cards_str(mask: int) -> list[str]:
-    return [str(c) for c in from_mask(mask)]

@@ -2,42 +2,39 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
+from typing import Any
 
 from ..cards import DECK, Card, from_mask
 from .base import Action, Decision, Game, Options
 from .observation import GermanObservation, TrickView
 from .spec import GameInfo, Text, option
-from .trick import TrickPlay, suit_of
+from .trick import SolverPosition, TrickPlay, bits, suit_of
 
 
 @dataclass(frozen=True)
 class GermanWhistOptions(Options):
     follow_suit_stage1: bool = option(
-        True, label=Text("Follow suit in stage 1", "Отвечать в масть в первой стадии"),
-        help=Text("Follow suit while the stock lasts (default on); off: any card in stage 1.",
-                  "Пока есть запас, нужно отвечать в масть (по умолчанию да); нет: в первой стадии можно класть любую карту."))
+        True, label=Text("Follow suit in stage 1"),
+        help=Text("Follow suit while the stock lasts (default on); off: any card in stage 1."))
     count: str = option(
-        "last13", label=Text("Tricks that count", "Какие взятки считаются"),
-        help=Text("Only the 13 tricks of stage 2 (default), or all 26.",
-                  "Только 13 взяток второй стадии (по умолчанию) или все 26."),
-        choices=(("last13", Text("Only stage 2 (13 tricks)", "Только вторая стадия (13 взяток)")),
-                 ("all26", Text("All 26 tricks", "Все 26 взяток"))))
+        "last13", label=Text("Tricks that count"),
+        help=Text("Only the 13 tricks of stage 2 (default), or all 26."),
+        choices=(("last13", Text("Only stage 2 (13 tricks)")),
+                 ("all26", Text("All 26 tricks"))))
     scoring: str = option(
-        "game", label=Text("Scoring", "Подсчёт очков"),
-        help=Text("Points for a deal won: 1 (default), the difference in tricks, or the tricks over the book.",
-                  "Очки за выигранную сдачу: 1 (по умолчанию), разница во взятках или взятки сверх книжки."),
-        choices=(("game", Text("1 point per deal won", "1 очко за выигранную сдачу")),
-                 ("difference", Text("Difference in tricks", "Разница во взятках")),
-                 ("over_book", Text("Tricks over book", "Взятки сверх книжки"))))
+        "game", label=Text("Scoring"),
+        help=Text("Points for a deal won: 1 (default), the difference in tricks, or the tricks over the book."),
+        choices=(("game", Text("1 point per deal won")),
+                 ("difference", Text("Difference in tricks")),
+                 ("over_book", Text("Tricks over book"))))
     high_low: bool = option(
-        False, label=Text("High/low by trump colour", "Высокая/низкая игра по цвету козыря"),
-        help=Text("A red trump card: most tricks win; a black one: fewest tricks win (default off).",
-                  "Красный козырь: выигрывает больше взяток, чёрный: меньше (по умолчанию нет)."))
+        False, label=Text("High/low by trump colour"),
+        help=Text("A red trump card: most tricks win; a black one: fewest tricks win (default off)."))
     deals: int = option(
-        1, bounds=(1, 100), label=Text("Deals", "Сдач в партии"),
-        help=Text("Deals in the session, the dealer alternating (default 1).",
-                  "Сколько сдач в партии, сдающий чередуется (по умолчанию 1)."))
+        1, bounds=(1, 100), label=Text("Deals"),
+        help=Text("Deals in the session, the dealer alternating (default 1)."))
 
 
 def deal_points(counted: tuple[int, int], low: bool, count: str, scoring: str) -> tuple[int | None, int]:
@@ -70,13 +67,13 @@ class GermanWhist(Game):
     """
 
     info = GameInfo(
-        "german", Text("German Whist", "Немецкий вист"),
-        Text("Two players: win cards from the stock, then play out the 13 tricks that count.",
-             "Двое: выигрывайте карты из запаса, затем разыграйте 13 взяток, которые считаются."),
-        min_seats=2, max_seats=2, human_seat=0)
+        "german", Text("German Whist"),
+        Text("Two players: win cards from the stock, then play out the 13 tricks that count."),
+        min_seats=2, max_seats=2, human_seat=0, stock=True)
     Options = GermanWhistOptions
     options: GermanWhistOptions
     seat_names = ("A", "B")
+    PRIVATE_KEYS = ("hand", "legal", "my_draws", "opponent_known")
 
     def _start(self) -> None:
         self.dealer = self.chance.dealer([0, 1])
@@ -210,6 +207,31 @@ class GermanWhist(Game):
         if self.is_over:
             obs["result"] = self.result()
         return obs
+
+    def public_view(self, seat: int) -> dict[str, Any]:
+        """A seat's observation tells only the other hand's size: a spectator is told both."""
+        view = super().public_view(seat)
+        view["hand_sizes"] = [len(self.hand(s)) for s in range(self.num_seats)]
+        return view
+
+    def solver_position(self) -> SolverPosition | None:
+        """Stage 2: both hands are known once the stock is gone."""
+        if self.decision is not Decision.PLAY or self.stock:
+            return None
+        return SolverPosition.of(self.play, (0, 1), "tricks")
+
+    def max_decisions(self) -> int:
+        return 52 * self.options.deals
+
+    def redeal_hidden(self, seat: int, hands: dict[int, int], rest: list[int], rng: random.Random) -> None:
+        """The other hand, the face-down stock below the prize, and the other's face-down draws."""
+        other = 1 - seat
+        self.play.hands[other] = hands[other]
+        if self.stock:
+            self.stock = [self.stock[0], *rest]
+        prizes = set(self.prizes[other])
+        unknown = [c for c in bits(hands[other] | self.play.played_by(other)) if c not in prizes]
+        self.draws[other] = rng.sample(unknown, min(len(unknown), len(self.draws[other])))
 
     def result(self) -> dict:
         a, b = self.points

@@ -9,16 +9,18 @@ whist with each player as one side (:mod:`.whist_scoring`).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from ..cards import DECK, Card, from_mask
 from .base import Action, Decision, Exchange, Game
 from .german import _tricks_view
 from .observation import ExchangeView, HumbugObservation, WhistScoreSheet
 from .spec import GameInfo, Text
-from .trick import TrickPlay, suit_of
-from .whist import WhistOptions
+from .trick import SolverPosition, TrickPlay, suit_of
+from .whist import DEALS_AT_MOST, WhistOptions
 from .whist_scoring import RubberScore, honours_held, score_deal
 
 DEALER, LEFT_WIDOW, NON_DEALER, RIGHT_WIDOW = range(4)
@@ -41,13 +43,13 @@ class HumbugWhist(Game):
     """
 
     info = GameInfo(
-        "humbug", Text("Humbug Whist", "Гумбуг-вист"),
-        Text("Two players, four hands: keep your hand or take an unseen widow, then play whist.",
-             "Двое, четыре руки: оставьте свою руку или возьмите закрытый прикуп, затем играйте в вист."),
+        "humbug", Text("Humbug Whist"),
+        Text("Two players, four hands: keep your hand or take an unseen widow, then play whist."),
         min_seats=2, max_seats=2, human_seat=0, arena_options={"length": "deal"})
     Options = HumbugOptions
     options: HumbugOptions
     seat_names = ("A", "B")
+    PRIVATE_KEYS = ("hand", "legal", "known_cards", "laid_aside", "out_of_deal")
 
     def _start(self) -> None:
         o = self.options
@@ -206,6 +208,52 @@ class HumbugWhist(Game):
         if seat == self.dealer or self.turned_up_place not in ("showing", "dealer"):
             return {}
         return {str(self.dealer): [str(DECK[self.turned_up])]}
+
+    def solver_position(self) -> SolverPosition | None:
+        """The play, double dummy: the two hands held."""
+        if self.decision is not Decision.PLAY:
+            return None
+        return SolverPosition.of(self.play, (0, 1), "tricks")
+
+    def max_decisions(self) -> int:
+        """26 cards a deal (two hands of 13) and the two exchanges."""
+        return 28 * DEALS_AT_MOST[self.options.length]
+
+    @classmethod
+    def openspiel_parameters(cls) -> dict[str, Any]:
+        """One deal unless ``length`` says otherwise."""
+        return {**super().openspiel_parameters(), "length": "deal"}
+
+    def redeal_hidden(self, seat: int, hands: dict[int, int], rest: list[int], rng: random.Random) -> None:
+        """The other player's hand, then the places nobody holds are dealt from the cards left over.
+
+        Each player holds one of the four places as dealt (its own, or the widow it
+        took); the seat knows its own place and the widow it took. The places left
+        (the other's laid-aside hand, the widows nobody took) get the rest, 13 each,
+        the turned-up card staying in the dealer's place.
+        """
+        other = 1 - seat
+        self.play.hands[other] = hands[other]
+        own = {self.dealer: DEALER, 1 - self.dealer: NON_DEALER}
+        chosen = dict(self.exchanges)
+        held = {s: self.play.hands[s] | self.play.played_by(s) for s in (0, 1)}
+        places: list[int | None] = [None] * 4
+        for s in (0, 1):
+            choice = chosen.get(s)
+            places[WIDOW_PLACES[choice] if choice in WIDOW_PLACES else own[s]] = held[s]
+        if seat in self.laid_aside:
+            places[own[seat]] = self.laid_aside[seat]
+        for p in range(4):
+            if places[p] is None:
+                turned = p == DEALER  # the other player, the dealer, laid the turned-up card aside
+                cards, rest = rest[:13 - turned], rest[13 - turned:]
+                places[p] = sum(1 << c for c in cards) | (1 << self.turned_up if turned else 0)
+        assert not rest, f"{len(rest)} cards left over after the redeal"
+        self.places = [p or 0 for p in places]
+        if other in self.laid_aside:
+            self.laid_aside[other] = self.places[own[other]]
+        if self.honours is not None:  # counted when the exchange ended, from the hands then held
+            self.honours = honours_held([held[0], held[1]], suit_of(self.turned_up))
 
     def score_sheet(self) -> WhistScoreSheet:
         s = self.score

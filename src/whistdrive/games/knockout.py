@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 
 from ..cards import DECK, Card, Suit, from_mask
@@ -9,7 +10,7 @@ from .base import Action, Decision, Game, Options
 from .german import _tricks_view
 from .observation import KnockoutObservation
 from .spec import GameInfo, Text, option
-from .trick import TrickPlay, suit_of
+from .trick import SolverPosition, TrickPlay, suit_of
 
 SEAT_NAMES = ("P1", "P2", "P3", "P4", "P5", "P6", "P7")
 
@@ -17,17 +18,16 @@ SEAT_NAMES = ("P1", "P2", "P3", "P4", "P5", "P6", "P7")
 @dataclass(frozen=True)
 class KnockoutOptions(Options):
     players: int = option(
-        4, bounds=(2, 7), label=Text("Players", "Игроки"),
-        help=Text("Number of players, 2 to 7 (default 4).", "Число игроков, от 2 до 7 (по умолчанию 4)."))
+        4, bounds=(2, 7), label=Text("Players"),
+        help=Text("Number of players, 2 to 7 (default 4)."))
 
 
 class KnockoutWhist(Game):
     """A whole game of Knock-out Whist: seven deals at most, 7 cards down to 1."""
 
     info = GameInfo(
-        "knockout", Text("Knock-out Whist", "Вист на выбывание"),
-        Text("Two to seven players: take no trick in a deal and you are out.",
-             "От двух до семи игроков: не взял ни одной взятки в сдаче — выбыл."),
+        "knockout", Text("Knock-out Whist"),
+        Text("Two to seven players: take no trick in a deal and you are out."),
         min_seats=2, max_seats=7, human_seat=0, seats_option="players", score_unit="wins")
     Options = KnockoutOptions
     options: KnockoutOptions
@@ -156,6 +156,26 @@ class KnockoutWhist(Game):
         if self.is_over:
             obs["result"] = self.result()
         return obs
+
+    def solver_position(self) -> SolverPosition | None:
+        """The seats still in, the seat to move against all the others (the tricks it is sure of)."""
+        if self.decision is not Decision.PLAY:
+            return None
+        me = self.current_seat
+        return SolverPosition.of(self.play, tuple(int(s == me) for s in self.play.order), "sure tricks")
+
+    def max_decisions(self) -> int:
+        """Seven hands at most, of 7 cards down to 1, and six trump choices."""
+        return 7 * 28 + 6
+
+    def deck_cards_used(self) -> int:
+        """The cards dealt to the players still in, and the first deal's trump card."""
+        return len(self.active) * self.hand_size + (self.deal_number == 1)
+
+    def redeal_hidden(self, seat: int, hands: dict[int, int], rest: list[int], rng: random.Random) -> None:
+        """Every hidden card is in another seat's hand, or never dealt."""
+        for s, hand in hands.items():
+            self.play.hands[s] = hand
 
     def result(self) -> dict:
         return {

@@ -6,34 +6,45 @@ a game's :class:`GameInfo` and its options' :class:`Param` specifications
 instead of restating them. An option is declared once, as a field of the
 game's options dataclass made with :func:`option`::
 
-    deals: int = option(1, bounds=(1, 100), label=Text("Deals", "Сдач в партии"), help=...)
+    deals: int = option(1, bounds=(1, 100), label=Text("Deals"), help=...)
 
 and from then on it has a CLI flag, a lobby field, an ``/api/meta`` entry and
-the same bounds everywhere.
+the same bounds everywhere. Its texts are English; their translations are in
+the one catalogue of every text a person reads (:mod:`whistdrive.i18n`), where
+``make i18n`` finds each ``Text("…")`` (babel.cfg).
 """
 
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any
 
 from ..errors import InvalidOptions
+from ..i18n import LANGS, translations
 
-LANGS = ("en", "ru")
 
+@dataclass(frozen=True)
+class Text:
+    """A text a person reads: its English words, translated by the catalogue (``locale/``).
 
-class Text(NamedTuple):
-    """A text a person reads, in English and Russian."""
+    >>> Text("Players").get("ru")
+    'Игроки'
+    """
 
     en: str
-    ru: str
 
     def get(self, lang: str) -> str:
-        return self.ru if lang == "ru" else self.en
+        """The text in ``lang`` (English for a language without a catalogue)."""
+        return translations(lang).gettext(self.en) if lang in LANGS else self.en
+
+    @property
+    def ru(self) -> str:
+        return self.get("ru")
 
     def as_dict(self) -> dict[str, str]:
-        return {"en": self.en, "ru": self.ru}
+        return {lang: self.get(lang) for lang in LANGS}
 
 
 @dataclass(frozen=True)
@@ -123,12 +134,17 @@ class GameInfo:
     human_seat: int
     seats_option: str | None = None  # the option that sets the number of seats, if any
     partnerships: bool = False  # seats s and s+2 play together (whist)
+    stock: bool = False  # a stock pays each trick's winner a prize, then a stage 2 without it (German Whist)
     score_unit: str = "points"  # what Game.scores() counts
     arena_options: dict[str, Any] = field(default_factory=dict)  # what one duplicate "deal" of the arena plays
 
     def side(self, seat: int) -> int:
         """The side a seat plays for: its partnership in whist, itself elsewhere."""
         return seat % 2 if self.partnerships else seat
+
+    def partners(self, seat: int, seats: Iterable[int]) -> set[int]:
+        """The seats among ``seats`` that play on ``seat``'s side, ``seat`` included."""
+        return {s for s in seats if self.side(s) == self.side(seat)}
 
 
 @dataclass(frozen=True)

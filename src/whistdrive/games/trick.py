@@ -6,7 +6,19 @@ Hands are 52-bit masks (see :mod:`whistdrive.cards`); a suit's cards are the
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 SUIT_MASKS = tuple(((1 << 13) - 1) << (13 * s) for s in range(4))
+
+
+def bits(mask: int) -> list[int]:
+    """The cards of ``mask``, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
 
 
 def suit_of(card: int) -> int:
@@ -97,6 +109,18 @@ class TrickPlay:
     def done(self) -> bool:
         return not self.trick and all(h == 0 for h in self.hands.values())
 
+    def played_by(self, seat: int) -> int:
+        """Every card ``seat`` played in this deal (the current trick included), as a mask."""
+        mask = 0
+        for _, plays, _ in self.tricks:
+            for s, c in plays:
+                if s == seat:
+                    mask |= 1 << c
+        for s, c in self.trick:
+            if s == seat:
+                mask |= 1 << c
+        return mask
+
     def play(self, card: int) -> int | None:
         """Play a card already checked as legal; returns the winner when the trick completes."""
         seat = self.to_play
@@ -110,3 +134,31 @@ class TrickPlay:
         self.trick = []
         self.leader = winner
         return winner
+
+
+@dataclass(frozen=True)
+class SolverPosition:
+    """A position whose every card is known, as the solver takes it (:func:`whistdrive.solver.card_values`).
+
+    The solver numbers the seats still playing ``0..n-1`` in clockwise order
+    (``seats[i]`` is the game's seat of solver seat ``i``). ``sides`` puts each
+    solver seat on side 0 or 1: the values of the cards of the seat to move count
+    the tricks its side takes. ``unit`` says what they count, for a reader:
+    ``tricks`` (a player's own), ``side tricks`` (a partnership's) or ``sure
+    tricks`` (a seat's against all the others).
+    """
+
+    seats: tuple[int, ...]
+    hands: tuple[int, ...]
+    trump: int | None
+    leader: int
+    trick: tuple[tuple[int, int], ...]
+    sides: tuple[int, ...]
+    unit: str
+
+    @classmethod
+    def of(cls, play: TrickPlay, sides: tuple[int, ...], unit: str) -> SolverPosition:
+        """The position of ``play`` with ``sides`` given per game seat of ``play.order``."""
+        index = {s: i for i, s in enumerate(play.order)}
+        return cls(tuple(play.order), tuple(play.hands[s] for s in play.order), play.trump, index[play.leader],
+                   tuple((index[s], c) for s, c in play.trick), sides, unit)

@@ -2,21 +2,25 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
+from typing import Any
 
 from ..cards import DECK, Card, Suit, from_mask
 from .base import Action, Decision, Game, Options
 from .german import _tricks_view
 from .observation import WhistObservation, WhistScoreSheet
 from .spec import GameInfo, Text, option
-from .trick import TrickPlay, suit_of
+from .trick import SolverPosition, TrickPlay, suit_of
 from .whist_scoring import RubberScore, honours_held, score_deal
 
 PRESETS = {"english": {"target": 5, "honours": True}, "american": {"target": 7, "honours": False}}
 SIDES = ("NS", "EW")
-LENGTH = (("rubber", Text("A rubber (best of three games)", "Роббер (до двух выигранных геймов)")),
-          ("game", Text("One game", "Один гейм")),
-          ("deal", Text("One deal", "Одна сдача")))
+DEALS_AT_MOST = {"deal": 1, "game": 13, "rubber": 39}
+"""The most deals of each ``length`` (a game may take 13 deals of one trick's point: OpenSpiel's bound)."""
+LENGTH = (("rubber", Text("A rubber (best of three games)")),
+          ("game", Text("One game")),
+          ("deal", Text("One deal")))
 
 
 @dataclass(frozen=True)
@@ -28,27 +32,22 @@ class WhistOptions(Options):
 
     PRESETS = PRESETS
     preset: str = option(
-        "english", label=Text("Rules", "Правила"),
-        help=Text("English whist (game to 5, honours) or American (game to 7, no honours).",
-                  "Английский вист (гейм до 5, онёры) или американский (гейм до 7, без онёров)."),
-        choices=(("english", Text("English (5 points, honours)", "Английский (5 очков, онёры)")),
-                 ("american", Text("American (7 points, no honours)", "Американский (7 очков, без онёров)"))))
+        "english", label=Text("Rules"),
+        help=Text("English whist (game to 5, honours) or American (game to 7, no honours)."),
+        choices=(("english", Text("English (5 points, honours)")),
+                 ("american", Text("American (7 points, no honours)"))))
     target: int = option(
-        None, bounds=(1, 100), from_preset=True, label=Text("Points for a game", "Очков на гейм"),
-        help=Text("Points that win a game (default from the rules chosen).",
-                  "Сколько очков выигрывает гейм (по умолчанию по выбранным правилам)."))
+        None, bounds=(1, 100), from_preset=True, label=Text("Points for a game"),
+        help=Text("Points that win a game (default from the rules chosen)."))
     honours: bool = option(
-        None, kind="bool", from_preset=True, label=Text("Honours", "Онёры"),
-        help=Text("Score honours, the A K Q J of trumps (default from the rules chosen).",
-                  "Считать онёры — туза, короля, даму и валета козырей (по умолчанию по выбранным правилам)."))
+        None, kind="bool", from_preset=True, label=Text("Honours"),
+        help=Text("Score honours, the A K Q J of trumps (default from the rules chosen)."))
     rubber_bonus: bool = option(
-        False, label=Text("Rubber bonus (+2)", "Премия за роббер (+2)"),
-        help=Text("Two extra rubber points to the rubber's winners (default off).",
-                  "Два дополнительных очка роббера победителям роббера (по умолчанию нет)."))
+        False, label=Text("Rubber bonus (+2)"),
+        help=Text("Two extra rubber points to the rubber's winners (default off)."))
     length: str = option(
-        "rubber", label=Text("Length", "Продолжительность"),
-        help=Text("Play a rubber (default), one game or one deal.",
-                  "Играть роббер (по умолчанию), один гейм или одну сдачу."),
+        "rubber", label=Text("Length"),
+        help=Text("Play a rubber (default), one game or one deal."),
         choices=LENGTH)
 
 
@@ -56,14 +55,14 @@ class Whist(Game):
     """A rubber of whist; seats N, E, S, W (0-3), partners N-S (side 0) and E-W (side 1)."""
 
     info = GameInfo(
-        "whist", Text("Whist", "Вист"),
-        Text("Four players in partnerships: you sit South, the computer plays your partner North.",
-             "Четверо, пара на пару: вы сидите на юге, компьютер играет за вашего партнёра на севере."),
+        "whist", Text("Whist"),
+        Text("Four players in partnerships: you sit South, the computer plays your partner North."),
         min_seats=4, max_seats=4, human_seat=2, partnerships=True, score_unit="tricks",
         arena_options={"length": "deal"})
     Options = WhistOptions
     options: WhistOptions
     seat_names = ("N", "E", "S", "W")
+    PRIVATE_KEYS = ("hand", "legal", "known_cards")
 
     def _start(self) -> None:
         o = self.options
@@ -162,6 +161,26 @@ class Whist(Game):
         if seat == self.dealer or not self.play.hands[self.dealer] >> self.turned_up & 1:
             return {}
         return {str(self.dealer): [str(DECK[self.turned_up])]}
+
+    def solver_position(self) -> SolverPosition | None:
+        """Double dummy: N-S against E-W."""
+        if self.decision is not Decision.PLAY:
+            return None
+        return SolverPosition.of(self.play, (0, 1, 0, 1), "side tricks")
+
+    def max_decisions(self) -> int:
+        return 52 * DEALS_AT_MOST[self.options.length]
+
+    @classmethod
+    def openspiel_parameters(cls) -> dict[str, Any]:
+        """One deal unless ``length`` says otherwise."""
+        return {**super().openspiel_parameters(), "length": "deal"}
+
+    def redeal_hidden(self, seat: int, hands: dict[int, int], rest: list[int], rng: random.Random) -> None:
+        """The other hands, and the hands as dealt (for honours)."""
+        for s, hand in hands.items():
+            self.play.hands[s] = hand
+        self.dealt = [self.play.hands[s] | self.play.played_by(s) for s in range(4)]
 
     def score_sheet(self) -> WhistScoreSheet:
         s = self.score

@@ -6,8 +6,8 @@
 56
 """
 
+from .encoding import GameRL
 from .layout import Layout
-from .rules import GameRL
-from .view import RULES, RLGame, rules_for
+from .view import ENCODINGS, RULES, RLGame, encoding_for, rules_for
 
-__all__ = ["RULES", "GameRL", "Layout", "RLGame", "rules_for"]
+__all__ = ["ENCODINGS", "RULES", "GameRL", "Layout", "RLGame", "encoding_for", "rules_for"]

@@ -6,15 +6,18 @@ the game re-encode them from the observations.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 import numpy as np
 
-from ..games import Game
+from ..games import HumbugWhist
 from ..games.base import Exchange
+from .encoding import GameRL, count_trick, suit_id
 from .layout import Layout, card_index, put_cards
-from .rules import GameRL, count_trick, suit_id
 
 
-class HumbugRL(GameRL):
+class HumbugRL(GameRL[HumbugWhist]):
     game = "humbug"
     extra_actions = tuple(Exchange)  # ids 52-54: keep the dealt hand, take the left or the right widow
 
@@ -44,7 +47,7 @@ class HumbugRL(GameRL):
             ],
         )
 
-    def encode(self, obs: dict) -> np.ndarray:
+    def encode(self, obs: Mapping[str, Any]) -> np.ndarray:
         L, me = self.layout, obs["seat"]
         other = 1 - me
         v = L.zeros()
@@ -73,12 +76,12 @@ class HumbugRL(GameRL):
         v[L["games_won"]: L["games_won"] + 2] = (score["games_won"][me], score["games_won"][other])
         return v
 
-    def legal_bits(self, game: Game) -> int:
+    def legal_bits(self, game: HumbugWhist) -> int:
         if game.exchanging:
             return sum(1 << self.action_id(a) for a in game.legal_actions())
         return game.play.legal()
 
-    def advance(self, game: Game, vecs: list, mover: int, action) -> bool:
+    def advance(self, game: HumbugWhist, vecs: list, mover: int, action) -> bool:
         if isinstance(action, Exchange):
             return False
         L, p, c = self.layout.at, game.play, action.index

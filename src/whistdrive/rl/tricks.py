@@ -6,10 +6,13 @@ Seats are relative to the observer (0 = me, 1 = next clockwise). A seat has
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 import numpy as np
 
+from .encoding import relative
 from .layout import card_index
-from .rules import relative
 
 
 def played_planes(n: int) -> list[tuple[str, str]]:
@@ -17,7 +20,7 @@ def played_planes(n: int) -> list[tuple[str, str]]:
             for r in range(n)] + [("trick", "cards on the current trick")]
 
 
-def encode_plays(v: np.ndarray, layout, obs: dict, n: int) -> None:
+def encode_plays(v: np.ndarray, layout, obs: Mapping[str, Any], n: int) -> None:
     """Played cards, the current trick and the voids shown, from the observation's tricks."""
     me = obs["seat"]
     base, voids = layout["played_by_0"], layout["voids"]

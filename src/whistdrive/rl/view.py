@@ -12,10 +12,10 @@ import numpy as np
 
 from ..errors import IllegalMove
 from ..games import Game, new_game
+from .encoding import GameRL
 from .german import GermanRL
 from .humbug import HumbugRL
 from .knockout import KnockoutRL
-from .rules import GameRL
 from .whist import WhistRL
 
 _SUIT_BYTES = [bytes((b >> i) & 1 for i in range(13)) for b in range(1 << 13)]  # 13 bits -> 13 bytes of 0/1
@@ -28,21 +28,26 @@ def mask_bytes(bits: int) -> bytes:
             + _SUIT_BYTES[bits >> 39 & 8191] + _EXTRA_BYTES[bits >> 52 & 15])
 
 
-RULES: dict[str, type[GameRL]] = {r.game: r for r in (GermanRL, WhistRL, KnockoutRL, HumbugRL)}
+ENCODINGS: dict[str, type[GameRL]] = {r.game: r for r in (GermanRL, WhistRL, KnockoutRL, HumbugRL)}
+"""Each game's RL encoding (:mod:`.encoding`): a registry per game, checked against ``GAMES`` by a test."""
+RULES = ENCODINGS  # the former name, kept for programs written against it
 
 
 _KEPT: dict[tuple, GameRL] = {}
 
 
-def rules_for(game: Game) -> GameRL:
-    """The game's RL part (one per game and options: it never changes)."""
+def encoding_for(game: Game) -> GameRL:
+    """The game's RL encoding: action ids, tensor layout, returns (one per game and options: it never changes)."""
     key = (game.name, game.options, game.num_seats)
-    rules = _KEPT.get(key)
-    if rules is None:
-        if game.name not in RULES:
-            raise ValueError(f"no RL view for game {game.name!r}: expected one of {', '.join(RULES)}")
-        rules = _KEPT[key] = RULES[game.name](game.options, game.num_seats)
-    return rules
+    encoding = _KEPT.get(key)
+    if encoding is None:
+        if game.name not in ENCODINGS:
+            raise ValueError(f"no RL view for game {game.name!r}: expected one of {', '.join(ENCODINGS)}")
+        encoding = _KEPT[key] = ENCODINGS[game.name](game.options, game.num_seats)
+    return encoding
+
+
+rules_for = encoding_for  # the former name, kept for programs written against it
 
 
 class RLGame:
@@ -55,9 +60,14 @@ class RLGame:
     52
     """
 
+    @property
+    def rules(self) -> GameRL:
+        """The former name of :attr:`encoding`, kept for programs written against it."""
+        return self.encoding
+
     def __init__(self, game: Game | str, options: dict | None = None, *, seed: int | None = None):
         self.game = new_game(game, options, seed=seed) if isinstance(game, str) else game
-        self.rules = rules_for(self.game)
+        self.encoding = encoding_for(self.game)
         self._vecs: list[np.ndarray | None] = [None] * self.game.num_seats
         self._play = getattr(self.game, "play", None)  # the deal the kept tensors belong to
         self._seen = len(self.game.actions)
@@ -78,11 +88,11 @@ class RLGame:
     # --- shape ----------------------------------------------------------------
     @property
     def num_actions(self) -> int:
-        return self.rules.num_actions
+        return self.encoding.num_actions
 
     @property
     def observation_size(self) -> int:
-        return self.rules.layout.size
+        return self.encoding.layout.size
 
     @property
     def num_seats(self) -> int:
@@ -104,7 +114,7 @@ class RLGame:
         if self._seen != len(self.game.actions):
             self._resync()
         if self._legal is None:
-            self._legal = 0 if self._turn is None else self.rules.legal_bits(self.game)
+            self._legal = 0 if self._turn is None else self.encoding.legal_bits(self.game)
         return self._legal
 
     def legal_actions(self) -> list[int]:
@@ -120,12 +130,12 @@ class RLGame:
 
     def legal_actions_mask(self) -> np.ndarray:
         """int8 of length ``num_actions``: 1 for each legal action id of the seat to act."""
-        return np.frombuffer(bytearray(mask_bytes(self.legal_bits())[: self.rules.num_actions]), dtype=np.int8)
+        return np.frombuffer(bytearray(mask_bytes(self.legal_bits())[: self.encoding.num_actions]), dtype=np.int8)
 
     def apply_action(self, action_id: int) -> None:
         """Apply an action id of the seat to act; an illegal one raises IllegalMove, changing nothing."""
         try:
-            action = self.rules.action(action_id)
+            action = self.encoding.action(action_id)
         except ValueError as e:
             raise IllegalMove(str(e)) from None
         if not self.legal_bits() >> int(action_id) & 1:
@@ -137,26 +147,26 @@ class RLGame:
         fresh = self._seen == len(game.actions) - 1 and game.play is self._play and turn is not None
         self._seen = len(game.actions)
         self._legal = None
-        if not (fresh and self.rules.advance(game, self._vecs, mover, action)):
+        if not (fresh and self.encoding.advance(game, self._vecs, mover, action)):
             self._vecs = [None] * game.num_seats
             self._play = game.play
 
     def action_to_string(self, action_id: int) -> str:
-        return str(self.rules.action(action_id))
+        return str(self.encoding.action(action_id))
 
     # --- what a seat knows ---------------------------------------------------------
     def observation(self, seat: int) -> dict:
         return self.game.observation(seat)
 
     def observation_tensor(self, seat: int, out: np.ndarray | None = None) -> np.ndarray:
-        """float32 vector of ``seat``'s knowledge (layout: ``self.rules.layout``); a new array, or written
+        """float32 vector of ``seat``'s knowledge (layout: ``self.encoding.layout``); a new array, or written
         into ``out`` (a row of a batch, say) and returned."""
         self.game.check_seat(seat)  # before the cache: -1 or True would index another seat's vector
         if self._seen != len(self.game.actions):
             self._resync()
         v = self._vecs[seat]
         if v is None:
-            v = self._vecs[seat] = self.rules.encode(self.game.observation(seat))
+            v = self._vecs[seat] = self.encoding.encode(self.game.observation(seat))
         if out is None:
             return v.copy()
         out[:] = v
@@ -172,4 +182,4 @@ class RLGame:
         """Each seat's payoff: zeros until the game is over."""
         if not self.game.is_over:
             return [0.0] * self.game.num_seats
-        return self.rules.returns(self.game)
+        return self.encoding.returns(self.game)

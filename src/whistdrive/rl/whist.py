@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 
 from ..games import Game
+from .encoding import GameRL, count_trick, relative, suit_id
 from .layout import Layout, card_index, put_cards
-from .rules import GameRL, count_trick, relative, suit_id
 from .tricks import advance_plays, encode_plays, one_hot, played_planes
 
 

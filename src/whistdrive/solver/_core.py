@@ -442,6 +442,97 @@ def _absolute(hands, n, code):
     return -1
 
 
+@njit(cache=True, inline="always")
+def _last_trick(hands, n, side, trump, ld):
+    """The last trick, one card in every hand: (side 1 takes it, its deciding card as a bit or 0)."""
+    w = -1
+    ws = ld
+    rel = False
+    for k in range(n):
+        seat = (ld + k) % n
+        c = _DB_INDEX[(((hands[seat] & (-hands[seat])) * _DEBRUIJN) >> 58) & 63]
+        if k == 0:
+            w = c
+        elif _beats(c, w, trump):
+            rel = (c >> 4) == (w >> 4)
+            w = c
+            ws = seat
+        elif (c >> 4) == (w >> 4):
+            rel = True
+    wres = np.int64(0)
+    if rel:
+        wres = np.int64(1) << w
+    return side[ws] == 1, wres
+
+
+@njit(cache=True, inline="always")
+def _sure_bounds(hands, n, side, trump, ld, need, rem):
+    """Quick tricks and master trumps at a trick start: (they decide, the verdict, its winning ranks)."""
+    q, qw = _quick_tricks(hands, n, trump, ld)
+    m, mw = _master_trumps(hands, n, side, trump, 1 - side[ld])
+    if side[ld] == 1:
+        if q >= need:
+            return True, True, qw
+        if rem - m < need:
+            return True, False, mw
+    else:
+        if rem - q < need:
+            return True, False, qw
+        if m >= need:
+            return True, True, mw
+    return False, False, np.int64(0)
+
+
+@njit(cache=True, inline="always")
+def _to_front(mv, d, count, c):
+    """Search card ``c`` (the table's best move) first among the ``count`` moves of node ``d``."""
+    for k in range(count):
+        if mv[d, k] == c:
+            for k2 in range(k, 0, -1):
+                mv[d, k2] = mv[d, k2 - 1]
+            mv[d, 0] = c
+            return
+
+
+@njit(cache=True, inline="always")
+def _play(frames, d, c, n, side, trump):
+    """Fill frame ``d + 1``: the seat to move at ``d`` plays ``c`` (its hand is updated by the caller)."""
+    p = frames[d, F_PL]
+    tpos = frames[d, F_TPOS]
+    e = d + 1
+    frames[e, F_WON] = frames[d, F_WON]
+    frames[e, F_TRICKW] = 0
+    if tpos == 0:
+        frames[e, F_LSUIT] = c >> 4
+        frames[e, F_WCARD] = c
+        frames[e, F_WSEAT] = p
+        frames[e, F_WREL] = 0
+    else:
+        frames[e, F_LSUIT] = frames[d, F_LSUIT]
+        wc = frames[d, F_WCARD]
+        if _beats(c, wc, trump):
+            frames[e, F_WCARD] = c
+            frames[e, F_WSEAT] = p
+            frames[e, F_WREL] = 1 if (c >> 4) == (wc >> 4) else 0
+        else:
+            frames[e, F_WCARD] = wc
+            frames[e, F_WSEAT] = frames[d, F_WSEAT]
+            frames[e, F_WREL] = 1 if (c >> 4) == (wc >> 4) else frames[d, F_WREL]
+    if tpos == n - 1:
+        ws = frames[e, F_WSEAT]
+        if side[ws] == 1:
+            frames[e, F_WON] += 1
+        if frames[e, F_WREL] == 1:
+            frames[e, F_TRICKW] = np.int64(1) << frames[e, F_WCARD]
+        frames[e, F_TPOS] = 0
+        frames[e, F_PL] = ws
+        frames[e, F_OT] = 0
+    else:
+        frames[e, F_TPOS] = tpos + 1
+        frames[e, F_PL] = (p + 1) % n
+        frames[e, F_OT] = frames[d, F_OT] | (np.int64(1) << c)
+
+
 @njit(cache=True)
 def search(hands, n, side, trump, r0, target, keys, pats, bounds, gens, gen, mv, nm, cur, frames, keybuf, wacc, stats):
     """Can side 1 take >= ``target`` of the ``r0`` remaining tricks? Root state in ``frames[0]``.
@@ -478,48 +569,14 @@ def search(hands, n, side, trump, r0, target, keys, pats, bounds, gens, gen, mv,
             elif tpos == 0:
                 ld = frames[d, F_PL]
                 if rem == 1:
-                    # last trick: every seat has one card
-                    w = -1
-                    ws = ld
-                    rel = False
-                    for k in range(n):
-                        seat = (ld + k) % n
-                        c = _DB_INDEX[(((hands[seat] & (-hands[seat])) * _DEBRUIJN) >> 58) & 63]
-                        if k == 0:
-                            w = c
-                        elif _beats(c, w, trump):
-                            rel = (c >> 4) == (w >> 4)
-                            w = c
-                            ws = seat
-                        elif (c >> 4) == (w >> 4):
-                            rel = True
-                    res = side[ws] == 1  # need == 1 here
-                    if rel:
-                        wres = np.int64(1) << w
+                    res, wres = _last_trick(hands, n, side, trump, ld)  # need == 1 here
                     mode = 2
                 else:
                     stats[2] += 1
-                    q, qw = _quick_tricks(hands, n, trump, ld)
-                    m, mw = _master_trumps(hands, n, side, trump, 1 - side[ld])
-                    if side[ld] == 1:
-                        if q >= need:
-                            res = True
-                            wres = qw
-                            mode = 2
-                        elif rem - m < need:
-                            res = False
-                            wres = mw
-                            mode = 2
+                    decided, res, wres = _sure_bounds(hands, n, side, trump, ld, need, rem)
+                    if decided:
+                        mode = 2
                     else:
-                        if rem - q < need:
-                            res = False
-                            wres = qw
-                            mode = 2
-                        elif m >= need:
-                            res = True
-                            wres = mw
-                            mode = 2
-                    if mode == 1:
                         hsh = _make_key(hands, n, ld, keybuf, d)
                         verdict, idx = _tt_probe(keys, pats, bounds, gens, gen, keybuf, d, hsh, n, need)
                         if verdict >= 0:
@@ -537,53 +594,14 @@ def search(hands, n, side, trump, r0, target, keys, pats, bounds, gens, gen, mv,
                 nm[d] = _gen_moves(hands, n, side, trump, frames, d, mv)
                 cur[d] = 0
                 if tpos == 0 and best >= 0:
-                    bc = _absolute(hands, n, best)
-                    for k in range(nm[d]):
-                        if mv[d, k] == bc:
-                            for k2 in range(k, 0, -1):
-                                mv[d, k2] = mv[d, k2 - 1]
-                            mv[d, 0] = bc
-                            break
+                    _to_front(mv, d, nm[d], _absolute(hands, n, best))
         if mode == 1:
             if cur[d] < nm[d]:
                 c = mv[d, cur[d]]
                 cur[d] += 1
-                p = frames[d, F_PL]
-                hands[p] &= ~(np.int64(1) << c)
-                tpos = frames[d, F_TPOS]
-                e = d + 1
-                frames[e, F_WON] = frames[d, F_WON]
-                frames[e, F_TRICKW] = 0
-                if tpos == 0:
-                    frames[e, F_LSUIT] = c >> 4
-                    frames[e, F_WCARD] = c
-                    frames[e, F_WSEAT] = p
-                    frames[e, F_WREL] = 0
-                else:
-                    frames[e, F_LSUIT] = frames[d, F_LSUIT]
-                    wc = frames[d, F_WCARD]
-                    if _beats(c, wc, trump):
-                        frames[e, F_WCARD] = c
-                        frames[e, F_WSEAT] = p
-                        frames[e, F_WREL] = 1 if (c >> 4) == (wc >> 4) else 0
-                    else:
-                        frames[e, F_WCARD] = wc
-                        frames[e, F_WSEAT] = frames[d, F_WSEAT]
-                        frames[e, F_WREL] = 1 if (c >> 4) == (wc >> 4) else frames[d, F_WREL]
-                if tpos == n - 1:
-                    ws = frames[e, F_WSEAT]
-                    if side[ws] == 1:
-                        frames[e, F_WON] += 1
-                    if frames[e, F_WREL] == 1:
-                        frames[e, F_TRICKW] = np.int64(1) << frames[e, F_WCARD]
-                    frames[e, F_TPOS] = 0
-                    frames[e, F_PL] = ws
-                    frames[e, F_OT] = 0
-                else:
-                    frames[e, F_TPOS] = tpos + 1
-                    frames[e, F_PL] = (p + 1) % n
-                    frames[e, F_OT] = frames[d, F_OT] | (np.int64(1) << c)
-                d = e
+                hands[frames[d, F_PL]] &= ~(np.int64(1) << c)
+                _play(frames, d, c, n, side, trump)
+                d += 1
                 mode = 0
                 continue
             # all moves tried without a cut: side-1 node fails, side-0 node succeeds

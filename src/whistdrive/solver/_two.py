@@ -672,6 +672,60 @@ def _replies(me, op, lead, trump, moves, scores, d):
     return cnt
 
 
+@njit(cache=True, inline="always")
+def _last_trick(me, op, trump):
+    """One card each: (the leader ``me`` takes the trick, its deciding card as a bit or 0)."""
+    a = _bit_index(me & (-me))
+    b = _bit_index(op & (-op))
+    res = not _beats(b, a, trump)
+    wres = np.int64(0)
+    if (a >> 4) == (b >> 4):
+        wres = np.int64(1) << (a if res else b)
+    return res, wres
+
+
+@njit(cache=True, inline="always")
+def _trick_bounds(me, op, trump, need, rem):
+    """The bounds at a trick start, the leader ``me`` needing ``need`` of ``rem``: (they decide, verdict, ranks)."""
+    st, sw = _sure_trumps(me, op, trump)
+    q, qw = _quick(me, op, trump, need, st, sw)
+    if q >= need:
+        return True, True, qw
+    if need == 1:
+        ow = _one_trick(me, op, trump)
+        if ow != 0:
+            return True, True, ow & 0x1FFF1FFF1FFF1FFF
+    if need == rem:
+        lw = _lead_all_loses(me, op, trump)
+        if lw != 0:
+            return True, False, lw & 0x1FFF1FFF1FFF1FFF
+    st, sw = _sure_trumps(op, me, trump)
+    m, mw = _sure(op, me, trump, st, sw)
+    if rem - m < need:
+        return True, False, mw
+    return False, False, np.int64(0)
+
+
+@njit(cache=True, inline="always")
+def _swap_cards(h0, h1, ld, c, f):
+    """Take the trick's cards out of the hands, or put them back: leader ``ld`` led ``c``, the other played ``f``."""
+    if ld == 0:
+        return h0 ^ (np.int64(1) << c), h1 ^ (np.int64(1) << f)
+    return h0 ^ (np.int64(1) << f), h1 ^ (np.int64(1) << c)
+
+
+@njit(cache=True, inline="always")
+def _store_node(keys, ents, work, moves, du, h0, h1, res, wres, epoch):
+    """Store a searched node's verdict: a lower bound and its best card if it succeeded, else an upper bound."""
+    need = work[du, W_NEED]
+    m = _region(h0, h1, wres)
+    if res:
+        best = _relative(h0 | h1, moves[du, np.uint64(work[du, W_LI] - 1)])
+        _store(keys, ents, work[du, W_KEY], work[du, W_PAT], work[du, W_HASH], m, need, 15, best, epoch)
+    else:
+        _store(keys, ents, work[du, W_KEY], work[du, W_PAT], work[du, W_HASH], m, 0, need - 1, -1, epoch)
+
+
 @njit(cache=True)
 def search(h0, h1, leader, need0, r0, trump, forced, epoch, keys, ents, work, moves, scores, stats):
     """Can ``leader`` take at least ``need0`` of the ``r0`` tricks left?
@@ -707,43 +761,14 @@ def search(h0, h1, leader, need0, r0, trump, forced, epoch, keys, ents, work, mo
                 work[0, W_NL] = 1
                 moves[0, 0] = forced
             elif rem == 1:
-                a = _bit_index(me & (-me))
-                b = _bit_index(op & (-op))
-                res = not _beats(b, a, trump)
-                if (a >> 4) == (b >> 4):
-                    wres = np.int64(1) << (a if res else b)
+                res, wres = _last_trick(me, op, trump)
                 mode = 3
             else:
                 stats[2] += 1
-                st, sw = _sure_trumps(me, op, trump)
-                q, qw = _quick(me, op, trump, need, st, sw)
-                ow = np.int64(0)
-                if q >= need:
-                    res = True
-                    wres = qw
+                decided, res, wres = _trick_bounds(me, op, trump, need, rem)
+                if decided:
                     mode = 3
-                elif need == 1:
-                    ow = _one_trick(me, op, trump)
-                    if ow != 0:
-                        res = True
-                        wres = ow & 0x1FFF1FFF1FFF1FFF
-                        mode = 3
-                if mode == 1:
-                    lw = np.int64(0)
-                    if need == rem:
-                        lw = _lead_all_loses(me, op, trump)
-                    if lw != 0:
-                        res = False
-                        wres = lw & 0x1FFF1FFF1FFF1FFF
-                        mode = 3
-                    else:
-                        st, sw = _sure_trumps(op, me, trump)
-                        m, mw = _sure(op, me, trump, st, sw)
-                    if lw == 0 and rem - m < need:
-                        res = False
-                        wres = mw
-                        mode = 3
-                if mode == 1:
+                else:
                     k, pat = _key(h0, h1, ld, trump)
                     hsh = _hash(k)
                     verdict, idx = _probe(keys, ents, k, pat, hsh, need, epoch)
@@ -806,12 +831,7 @@ def search(h0, h1, leader, need0, r0, trump, forced, epoch, keys, ents, work, mo
                     work[du, W_WNODE] |= tw
                     mode = 1
                     continue
-                if ld == 0:
-                    h0 &= ~(np.int64(1) << c)
-                    h1 &= ~(np.int64(1) << f)
-                else:
-                    h1 &= ~(np.int64(1) << c)
-                    h0 &= ~(np.int64(1) << f)
+                h0, h1 = _swap_cards(h0, h1, ld, c, f)
                 if fw:
                     work[du, W_FLIP] = 1
                     work[du + np.uint64(1), W_LD] = 1 - ld
@@ -830,37 +850,7 @@ def search(h0, h1, leader, need0, r0, trump, forced, epoch, keys, ents, work, mo
             mode = 3
         if mode == 3:
             if work[du, W_SEARCHED] == 1:
-                need = work[du, W_NEED]
-                m = _region(h0, h1, wres)
-                if res:
-                    ld = work[du, W_LD]
-                    u = h0 | h1
-                    best = _relative(u, moves[du, np.uint64(work[du, W_LI] - 1)])
-                    _store(
-                        keys,
-                        ents,
-                        work[du, W_KEY],
-                        work[du, W_PAT],
-                        work[du, W_HASH],
-                        m,
-                        need,
-                        15,
-                        best,
-                        epoch,
-                    )
-                else:
-                    _store(
-                        keys,
-                        ents,
-                        work[du, W_KEY],
-                        work[du, W_PAT],
-                        work[du, W_HASH],
-                        m,
-                        0,
-                        need - 1,
-                        -1,
-                        epoch,
-                    )
+                _store_node(keys, ents, work, moves, du, h0, h1, res, wres, epoch)
             if d == 0:
                 return res
             d -= 1
@@ -868,12 +858,7 @@ def search(h0, h1, leader, need0, r0, trump, forced, epoch, keys, ents, work, mo
             wchild = wres | work[du, W_TW]
             c = moves[du, np.uint64(work[du, W_LI] - 1)]
             f = moves[du, np.uint64(MAXM + work[du, W_FI] - 1)]
-            if work[du, W_LD] == 0:
-                h0 |= np.int64(1) << c
-                h1 |= np.int64(1) << f
-            else:
-                h1 |= np.int64(1) << c
-                h0 |= np.int64(1) << f
+            h0, h1 = _swap_cards(h0, h1, work[du, W_LD], c, f)
             ok = res != (work[du, W_FLIP] == 1)
             if ok:
                 work[du, W_WCARD] |= wchild

@@ -17,7 +17,7 @@ serialises calls).
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import numpy as np
@@ -40,6 +40,7 @@ __all__ = [
     "values_knockout",
     "can_take_a_trick",
     "side_one_tricks",
+    "run_on_two_hand_table",
     "last_stats",
     "warm_up",
 ]
@@ -63,10 +64,6 @@ def to_internal(mask: int) -> int:
 
 def card_to_internal(card: int) -> int:
     return (card // 13) * 16 + card % 13
-
-
-def card_from_internal(c: int) -> int:
-    return (c >> 4) * 13 + (c & 15)
 
 
 def _name(card: int) -> str:
@@ -219,12 +216,24 @@ class _Engine:
             return self._two_hand(pos, lo, hi)
         return self.generic_side1_tricks(pos, lo, hi)
 
+    def _two_ready(self) -> None:
+        """Allocate the two-hand table and scratch space on first use (the caller holds the lock)."""
+        if self.two_table is None:
+            self.two_table = _two.new_table(self.two_log2_size)
+            self.two_work = _two.new_workspace()
+
+    def run_on_two_hand_table(self, kernel: Callable[..., tuple[Any, int]]) -> Any:
+        """See :func:`run_on_two_hand_table`."""
+        with self.lock:
+            self._two_ready()
+            keys, ents = self.two_table
+            result, self.two_epoch = kernel(self.two_epoch, keys, ents, *self.two_work)
+            return result
+
     def _two_hand(self, pos: Position, lo: int | None, hi: int | None) -> int:
         """Two hands on opposite sides: the specialised trick-by-trick kernel (:mod:`._two`)."""
         with self.lock:
-            if self.two_table is None:
-                self.two_table = _two.new_table(self.two_log2_size)
-                self.two_work = _two.new_workspace()
+            self._two_ready()
             r0 = pos.tricks_left
             lo = 0 if lo is None else max(0, lo)
             hi = r0 if hi is None else min(hi, r0)
@@ -283,9 +292,7 @@ class _Engine:
         if r0 == 0 or hand1.bit_count() != r0:
             return None
         with self.lock:
-            if self.two_table is None:
-                self.two_table = _two.new_table(self.two_log2_size)
-                self.two_work = _two.new_workspace()
+            self._two_ready()
             return self._two_kernel(
                 to_internal(hand0), to_internal(hand1), leader, r0, 4 if trump is None else trump, -1, 0, r0
             )
@@ -360,6 +367,16 @@ def side_one_tricks(pos: Position, lo: int | None = None, hi: int | None = None)
     a search that needs a bound, not a value, lets the kernel stop early.
     """
     return ENGINE.side1_tricks(pos, lo, hi)
+
+
+def run_on_two_hand_table(kernel: Callable[..., tuple[Any, int]]) -> Any:
+    """Run compiled code that calls the two-hand kernel (:func:`._two.solve_exact`, e.g. the Humbug
+    expert's :func:`.humbug_worlds.play_worlds`) on the table the module functions share.
+
+    ``kernel(epoch, keys, ents, work, moves, scores, stats)`` gets the table's epoch and arrays, and
+    returns its result and the epoch after its calls; it runs under the table's lock.
+    """
+    return ENGINE.run_on_two_hand_table(kernel)
 
 
 def last_stats() -> dict[str, int]:
@@ -568,13 +585,13 @@ def warm_up() -> None:
     solve_two_hand(0b11, 0b11 << 13, 0, 0)
     solve_whist([1, 1 << 13, 1 << 26, 1 << 39], None, 0, backend="numba")
     solve_knockout([1, 2, 4], 0, 0, (), 0)  # German Whist stage 1 has no kernel of its own: nothing more
-    from ._playout import finish_stage1  # the German expert's compiled stage-1 playout
+    from .playout import finish_stage1  # the German expert's compiled stage-1 playout
 
     finish_stage1(1, 2, np.array([4, 8], dtype=np.int64), 0, -1, -1, 12, 6, 6, 0, 0, True, False, False)
-    from ._humbug import warm_up as warm_humbug  # the Humbug expert's compiled worlds
+    from .humbug_worlds import warm_up as warm_humbug  # the Humbug expert's compiled worlds
 
     warm_humbug()
-    from ._knockout_playout import world_values  # the Knock-out expert's compiled playout
+    from .knockout_playout import world_values  # the Knock-out expert's compiled playout
 
     world_values(np.array([1, 2], dtype=np.int64), np.zeros(2, dtype=np.int64), np.zeros(2, dtype=np.int64), 0, 0, 0,
                  0, 2, 0, 1, np.array([0], dtype=np.int64), False, 1, np.full((8, 8, 2), 0.5))

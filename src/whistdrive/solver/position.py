@@ -3,7 +3,7 @@
 Format: one ``key: value`` per line, ``#`` starts a comment, keys are case
 insensitive::
 
-    game: whist            # german | whist | knockout
+    game: whist            # german | whist | knockout | humbug
     trump: H               # S H D C, ♠ ♥ ♦ ♣, or NT
     leader: S              # seat name (whist: N E S W) or number
     N: AS KS 10♥ Д♦        # one line per seat; '-' for an empty hand
@@ -15,8 +15,13 @@ insensitive::
 German Whist uses seats ``0`` and ``1`` and may add ``stock:`` (top first,
 the first card is the face-up prize), ``count: stage2|all26`` and
 ``follow_suit: yes|no``.  Knock-out takes seats ``0``..``n-1`` and
-``seat:`` (whose tricks are counted, default the seat to move).  Cards use
+``seat:`` (whose tricks are counted, default the seat to move); Humbug Whist's
+play is two hands, ``0`` and ``1``, valued as Knock-out's.  Cards use
 English or Russian notation (:func:`whistdrive.cards.parse_cards`).
+
+What a game's position holds comes from the game itself (``GAMES``): its
+number of seats, whether it has a stock (German Whist), whether its seats
+play in partnerships (whist, whose seats are the compass points).
 """
 
 from __future__ import annotations
@@ -25,6 +30,8 @@ from dataclasses import dataclass, field
 
 from ..cards import Card, Suit, parse_cards
 from ..errors import ParseError, WhistError
+from ..games import GAMES
+from ..games.spec import GameInfo
 from ..i18n import gettext_for
 from . import api, german
 
@@ -50,16 +57,25 @@ class TextPosition:
         return (self.leader + len(self.trick)) % len(self.hands)
 
 
+def _info(game: str) -> GameInfo:
+    return GAMES[game].info
+
+
 def _seat(token: str, game: str, n: int, line_no: int) -> int:
     t = token.strip().upper()
-    if game == "whist" and len(t) == 1 and t in WHIST_SEATS:
+    compass = _info(game).partnerships  # a partnership game's seats are the compass points
+    if compass and len(t) == 1 and t in WHIST_SEATS:
         return WHIST_SEATS.index(t)
-    if game == "whist" and len(t) == 1 and t in RU_WHIST_SEATS:
+    if compass and len(t) == 1 and t in RU_WHIST_SEATS:
         return RU_WHIST_SEATS.index(t)
     if t.isdigit() and int(t) < n:
         return int(t)
-    names = "N E S W" if game == "whist" else " ".join(str(i) for i in range(n))
-    raise ParseError(f"line {line_no}: unknown seat {token.strip()!r}: expected one of {names}")
+    raise ParseError(f"line {line_no}: unknown seat {token.strip()!r}: expected one of {' '.join(_names(game, n))}")
+
+
+def _names(game: str, n: int) -> list[str]:
+    """The seats' names in the text: the compass points of a partnership game, numbers elsewhere."""
+    return list(WHIST_SEATS[:n]) if _info(game).partnerships else [str(i) for i in range(n)]
 
 
 def _cards(text: str, line_no: int) -> list[int]:
@@ -90,11 +106,12 @@ def parse_position(text: str) -> TextPosition:
         else:
             seat_lines.append((key, value, no))
     game = fields.get("game", ("", 0))[0].lower()
-    if game not in ("german", "whist", "knockout"):
-        raise ParseError(f"line {fields.get('game', ('', 0))[1]}: game {game!r}: expected german, whist or knockout")
-    n = {"german": 2, "whist": 4}.get(game, len(seat_lines))
-    if not 2 <= n <= 7:
-        raise ParseError(f"knockout needs 2..7 seat lines, got {n}")
+    if game not in GAMES:
+        raise ParseError(f"line {fields.get('game', ('', 0))[1]}: game {game!r}: expected one of {', '.join(GAMES)}")
+    info = _info(game)
+    n = info.max_seats if info.min_seats == info.max_seats else len(seat_lines)
+    if not info.min_seats <= n <= info.max_seats:
+        raise ParseError(f"{game} needs {info.min_seats}..{info.max_seats} seat lines, got {n}")
     hands: list[int | None] = [None] * n
     for key, value, no in seat_lines:
         s = _seat(key, game, n, no)
@@ -106,7 +123,7 @@ def parse_position(text: str) -> TextPosition:
                 raise ParseError(f"line {no}: card {Card.from_index(c)} given twice")
             mask |= 1 << c
         hands[s] = mask
-    missing = [WHIST_SEATS[i] if game == "whist" else str(i) for i, h in enumerate(hands) if h is None]
+    missing = [name for name, h in zip(_names(game, n), hands) if h is None]
     if missing:
         raise ParseError(f"missing hand for seat(s) {', '.join(missing)}: add a line such as '{missing[0]}: AS KH'")
     tv, tno = fields.get("trump", ("", 0))
@@ -125,8 +142,9 @@ def parse_position(text: str) -> TextPosition:
     leader = _seat(lv, game, n, lno)
     trick = _cards(*fields["trick"]) if "trick" in fields else []
     stock = _cards(*fields["stock"]) if "stock" in fields else []
-    if stock and game != "german":
-        raise ParseError(f"line {fields['stock'][1]}: 'stock' is only for game: german")
+    if stock and not info.stock:
+        with_stock = " or ".join(name for name, g in GAMES.items() if g.info.stock)
+        raise ParseError(f"line {fields['stock'][1]}: 'stock' is only for game: {with_stock}")
     count = fields.get("count", ("stage2", 0))[0].lower()
     if count not in ("stage2", "all26"):
         raise ParseError(f"line {fields['count'][1]}: count {count!r}: expected stage2 or all26")
@@ -135,7 +153,7 @@ def parse_position(text: str) -> TextPosition:
         raise ParseError(f"line {fs[1]}: follow_suit {fs[0]!r}: expected yes or no")
     seat = _seat(*fields["seat"][:1], game, n, fields["seat"][1]) if "seat" in fields else None
     return TextPosition(
-        game, trump, leader, [int(h) for h in hands], trick, stock, count, fs[0].lower() in ("yes", "true"), seat
+        game, trump, leader, [h for h in hands if h is not None], trick, stock, count, fs[0].lower() in ("yes", "true"), seat
     )
 
 
@@ -143,12 +161,13 @@ def evaluate(pos: TextPosition, lang: str = "en") -> tuple[dict[int, int], str]:
     """Values of every legal card and a description of what they count (in ``lang``)."""
     _ = gettext_for(lang)[0]
     trick = [(((pos.leader + k) % len(pos.hands)), c) for k, c in enumerate(pos.trick)]
-    if pos.game == "german":
+    info = _info(pos.game)
+    if info.stock:
         vals = german.values_german_stage1(
             pos.hands[0], pos.hands[1], pos.stock, pos.trump, pos.leader, trick, pos.count, pos.follow_suit
         )
         what = _("tricks for seat {seat}").format(seat=pos.to_move)
-    elif pos.game == "whist":
+    elif info.partnerships:
         vals = api.values_whist(pos.hands, pos.trump, pos.leader, trick)
         what = _("tricks for {side}").format(side="N-S" if pos.to_move % 2 == 0 else "E-W")
     else:
@@ -161,7 +180,7 @@ def evaluate(pos: TextPosition, lang: str = "en") -> tuple[dict[int, int], str]:
 def format_values(pos: TextPosition, values: dict[int, int], what: str, lang: str = "en") -> str:
     """A table of every legal card (best first) and its value."""
     _ = gettext_for(lang)[0]
-    seat_name = WHIST_SEATS[pos.to_move] if pos.game == "whist" else str(pos.to_move)
+    seat_name = _names(pos.game, len(pos.hands))[pos.to_move]
     trump = _("no trump") if pos.trump is None else Suit(pos.trump).symbol
     head = _("trump {suit}, {seat} to move").format(suit=trump, seat=seat_name)
     card, value = _("card"), _("value")

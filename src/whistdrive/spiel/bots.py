@@ -20,10 +20,11 @@ from open_spiel.python.algorithms import ismcts, mcts
 from ..bots import OPENSPIEL_BOTS
 from ..bots.base import Player
 from ..errors import UsageError
+from ..games import Game
 from ..rl import RLGame
 from . import games as spiel_games
 from .chance import Probe
-from .resample import REDEAL, resample_game
+from .resample import redealable, resample_game
 
 BOTS = OPENSPIEL_BOTS
 
@@ -33,7 +34,7 @@ class SpielPlayer(Player):
 
     level = "openspiel-ismcts"
 
-    def __init__(self, game: str, true_game: Callable[[], object], seed: int | None = None,
+    def __init__(self, game: str, true_game: Callable[[], Game], seed: int | None = None,
                  simulations: int = 1000):
         super().__init__(game, seed)
         live = true_game()
@@ -58,15 +59,15 @@ class SpielPlayer(Player):
         state = self.spiel_game.new_initial_state()
         state.steps, state.rl = None, RLGame(world)
         action = self.bot.step(state)
-        return str(state.rl.rules.action(action))
+        return str(state.rl.encoding.action(action))
 
 
-def make_spiel_player(level: str, game: str, true_game: Callable[[], object], seed: int | None = None,
+def make_spiel_player(level: str, game: str, true_game: Callable[[], Game], seed: int | None = None,
                       budget: float | None = None) -> Player:
     """``openspiel-ismcts`` with ``budget`` simulations per move (1000 by default)."""
     if level not in BOTS:
         raise ValueError(f"unknown OpenSpiel bot {level!r}: expected one of {', '.join(BOTS)}")
-    if game not in REDEAL:
+    if not redealable(game):
         raise UsageError(f"{level} cannot play {game} yet: its hidden cards are not redealt")
     simulations = 1000 if budget is None else int(budget)
     if simulations < 1:

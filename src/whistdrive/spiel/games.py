@@ -22,22 +22,8 @@ from ..rl import RLGame
 from .chance import ChanceSteps, NeedChance, Probe
 from .resample import resample_game
 
-PARAMETERS = {
-    "german": {"follow_suit_stage1": True, "count": "last13", "scoring": "game", "high_low": False, "deals": 1},
-    "whist": {"preset": "english", "rubber_bonus": False, "length": "deal"},
-    "knockout": {"players": 4},
-    "humbug": {"preset": "english", "rubber_bonus": False, "length": "deal"},
-}
+PARAMETERS = {name: cls.openspiel_parameters() for name, cls in GAMES.items()}
 """OpenSpiel parameters and their defaults (whist plays one deal unless ``length`` says otherwise)."""
-
-
-def _longest(game: str, params: dict) -> int:
-    """The longest game, in decisions."""
-    if game == "german":
-        return 52 * params["deals"]
-    if game in ("whist", "humbug"):  # Humbug: 26 cards a deal (two hands of 13) and the two exchanges
-        return (52 if game == "whist" else 28) * {"deal": 1, "game": 13}.get(params["length"], 39)
-    return 7 * 28 + 6  # Knock-out: at most 7 hands of cards down to 1, and six trump choices
 
 
 def game_type(game: str) -> pyspiel.GameType:
@@ -70,8 +56,8 @@ class WhistdriveGame(pyspiel.Game):
         params = {**PARAMETERS[self.name], **(params or {})}
         self.options = {k: params[k] for k in PARAMETERS[self.name]}
         probe = RLGame(self.name, self.options, seed=0)  # validates the options
-        self.rules = probe.rules
-        length = _longest(self.name, self.options)
+        self.encoding = probe.encoding
+        length = probe.game.max_decisions()
         info = pyspiel.GameInfo(
             num_distinct_actions=probe.num_actions,
             max_chance_outcomes=52,
@@ -178,8 +164,7 @@ class WhistdriveState(pyspiel.State):
         else:
             game = self.rl.game
             game.chance._queue = list(self.collected)
-        used = DEALT.get(self.name)
-        game.chance.cards_used = None if used is None else lambda: used(game)  # asked mid-deal, before any undo
+        game.chance.cards_used = game.deck_cards_used  # asked mid-deal, before any undo
         game.chance.trying = True
         try:
             if self.rl is None:
@@ -229,10 +214,6 @@ def _unstarted(name: str, options: dict):
     return game
 
 
-DEALT = {"knockout": lambda g: len(g.active) * g.hand_size + (g.deal_number == 1)}
-"""Cards of a deck that a deal uses (dealt, and the trump card turned): chance draws only those."""
-
-
 class Observer:
     """OpenSpiel's observer for a whistdrive game: the RL tensor, and the observation as JSON.
 
@@ -248,9 +229,9 @@ class Observer:
         if iig_obs_type.perfect_recall:
             self.tensor, self.dict = None, {}
             return
-        layout = game.rules.layout
+        layout = game.encoding.layout
         self.tensor = np.zeros(layout.size, np.float32)
-        # one named piece: OpenSpiel copies each piece on every call (the features' offsets are in rules.layout)
+        # one named piece: OpenSpiel copies each piece on every call (the features' offsets are in encoding.layout)
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: WhistdriveState, player: int) -> None:

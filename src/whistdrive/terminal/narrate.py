@@ -7,7 +7,7 @@ from ..errors import RecordError, WhistError
 from ..games import Game
 from ..i18n import N_, gettext_for, translations
 from ..records import read_records, replay
-from .render import EXCHANGE_TEXTS, Style, about, label, seat_name
+from .render import EXCHANGE_TEXTS, Style, about, label, points_split
 
 TRUMP_CHOSEN = (N_("{who} chose trump {suit}"), N_("You chose trump {suit}"))
 TRICK_WON = (N_("{who} won the trick"), N_("You won the trick"))
@@ -26,7 +26,8 @@ def apply_and_narrate(game: Game, action, style: Style, viewer: int | None = Non
     seat, decision = game.current_seat, game.decision
     play, deals_before = game.play, len(game.deal_results)
     tricks_before = len(play.tricks)
-    prize, drawn = (game.stock[0], game.stock[1]) if game.name == "german" and game.stock else (None, None)
+    stock = getattr(game, "stock", None) if game.info.stock else None  # a prize and a draw for the trick's winner
+    prize, drawn = (stock[0], stock[1]) if stock else (None, None)
     game.apply(action)
     who = name(game, seat, lang, viewer)
     if decision.value == "exchange":
@@ -73,20 +74,24 @@ def _whist_deal(game: Game, result: dict, lang: str, viewer: int | None) -> str:
     ns, ew = (ngettext("{n} trick", "{n} tricks", n).format(n=n) for n in result["tricks"])
     p = result["points"]
     a, b = _side(game, (0, 2), lang), _side(game, (1, 3), lang)
-    return f"{a} {ns}, {b} {ew}; {a} +{p[0]}, {b} +{p[1]}"
+    split = points_split(result, 0, game.options.honours, lang)
+    return f"{a} {ns}, {b} {ew}; {a} +{p[0]}, {b} +{p[1]}{split}"
 
 
 def _knockout_deal(game: Game, result: dict, lang: str, viewer: int | None) -> str:
-    counts = ", ".join(f"{seat_name(game.seat_names, int(s), lang)} {n}" for s, n in result["tricks"].items())
-    out = ", ".join(seat_name(game.seat_names, s, lang) for s in result["out"]) or "—"
-    return f"{counts}; " + gettext_for(lang)[0]("out") + f": {out}"
+    _ = gettext_for(lang)[0]
+    counts = ", ".join(_("{who} {n}").format(who=name(game, int(s), lang, viewer), n=n)
+                       for s, n in result["tricks"].items())
+    out = ", ".join(name(game, s, lang, viewer) for s in result["out"]) or "—"
+    return f"{counts}; " + _("out") + f": {out}"
 
 
 def _humbug_deal(game: Game, result: dict, lang: str, viewer: int | None) -> str:
     ngettext = gettext_for(lang)[1]
     a, b = (ngettext("{n} trick", "{n} tricks", n).format(n=n) for n in result["tricks"])
     p = result["points"]
-    return f"{name(game, 0, lang, viewer)} {a}, {name(game, 1, lang, viewer)} {b}; +{p[0]}, +{p[1]}"
+    split = points_split(result, 0, game.options.honours, lang)
+    return f"{name(game, 0, lang, viewer)} {a}, {name(game, 1, lang, viewer)} {b}; +{p[0]}, +{p[1]}{split}"
 
 
 DEAL_SUMMARY = {"german": _german_deal, "whist": _whist_deal, "knockout": _knockout_deal, "humbug": _humbug_deal}
@@ -103,6 +108,21 @@ def match_summary(game: Game, lang: str, viewer: int | None) -> str:
     return _("Winner: {who}").format(who=name(game, winners[0], lang, viewer))
 
 
+def options_text(game: Game, lang: str) -> str:
+    """The game's options in words, as the lobby names them: 'Deals: 3; High/low by trump colour: yes'."""
+    _ = gettext_for(lang)[0]
+    chosen = game.options.to_dict()
+    parts = []
+    for p in type(game.options).params():
+        value = chosen[p.name]
+        if p.kind == "bool":
+            value = _("yes") if value else _("no")
+        elif p.choices:
+            value = next(c.label.get(lang) for c in p.choices if c.value == value)
+        parts.append(f"{p.label.get(lang)}: {value}")
+    return "; ".join(parts)
+
+
 def replay_file(path: str, lang: str = "en", check_only: bool = False) -> int:
     """Validate every record in ``path``; print each deal trick by trick.
 
@@ -117,7 +137,7 @@ def replay_file(path: str, lang: str = "en", check_only: bool = False) -> int:
             raise RecordError(f"{path}:{line}: {e}") from None
         count += 1
         if not check_only:
-            print(f"== {path}:{line} — {game.title} {game.options.to_dict()}")
+            print(f"== {path}:{line} — {game.title}. {options_text(game, lang)}")
             fresh = type(game)(game.options, chance=record["chance"])
             for _seat, action in game.actions:
                 for text in apply_and_narrate(fresh, action, style):

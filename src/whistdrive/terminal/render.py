@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import re
+
 from ..cards import Card, Suit
 from ..games import GAMES
 from ..i18n import N_, gettext_for, translations
 
 RED, RESET, BOLD, DIM = "\x1b[31m", "\x1b[0m", "\x1b[1m", "\x1b[2m"
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
+GAPS = ("   ", "  ", " ")  # between a line's parts, a trick's plays, words: where to break, best first
 
 
 class Style:
@@ -36,6 +40,32 @@ class Style:
 
     def cards(self, texts: list[str]) -> str:
         return " ".join(self.card(c) for c in texts) or "—"
+
+
+def wrap(text: str, width: int | None) -> str:
+    """Fit every line of ``text`` into ``width`` columns (``None``: as it is), breaking between the parts of a
+    status line first, then between the plays of a trick, then between words; never inside a word."""
+    if not width:
+        return text
+    return "\n".join(row for line in text.split("\n") for row in _fit(line, width, GAPS))
+
+
+def columns(text: str) -> int:
+    """How wide ``text`` shows: its colours take no room."""
+    return len(ANSI.sub("", text))
+
+
+def _fit(line: str, width: int, gaps: tuple[str, ...]) -> list[str]:
+    if columns(line) <= width or not gaps:
+        return [line]
+    gap, finer = gaps[0], gaps[1:]
+    rows: list[str] = []
+    for piece in line.split(gap):
+        if rows and columns(rows[-1] + gap + piece) <= width:
+            rows[-1] += gap + piece
+        else:
+            rows.extend(_fit(piece, width, finer))
+    return rows
 
 
 def seat_label(obs: dict, seat: int, lang: str) -> str:
@@ -82,6 +112,20 @@ def trick_line(obs: dict, plays: list[dict], style: Style) -> str:
     return "  ".join(f"{seat_label(obs, p['seat'], style.lang)}: {style.card(p['card'])}" for p in plays) or "—"
 
 
+TAKEN_BY = (N_("won by {who}"), N_("won by you"))
+
+
+def last_trick(obs: dict, style: Style) -> str:
+    """The last finished trick: who played which card, and who won it."""
+    _ = style.gettext
+    if not obs["tricks"]:
+        return _("No trick has been played yet.")
+    trick = obs["tricks"][-1]
+    winner = trick["winner"]
+    taken = about(style, TAKEN_BY, winner, obs["seat"], seat_label(obs, winner, style.lang))
+    return _("Last trick") + ": " + trick_line(obs, trick["cards"], style) + f" — {taken}"
+
+
 def render(obs: dict, style: Style) -> str:
     """The whole table as one seat sees it."""
     lang, _ = style.lang, style.gettext
@@ -92,7 +136,7 @@ def render(obs: dict, style: Style) -> str:
     lines.append(style.bold(head))
     lines.append(STATUS[obs["game"]](obs, style))
     if obs["tricks"]:
-        lines.append(_("Last trick") + ": " + trick_line(obs, obs["tricks"][-1]["cards"], style))
+        lines.append(last_trick(obs, style))
     lines.append(_("Trick") + ": " + trick_line(obs, obs["trick"], style))
     lines.append(_("Your hand") + ": " + hand_line(obs, style))
     return "\n".join(lines)
@@ -138,9 +182,8 @@ def _whist(obs: dict, style: Style) -> str:
     mine = obs["seat"] % 2
     won, score = obs["tricks_won"], obs["score"]
     parts = []
-    if obs["turned_up"]:
-        holder = seat_name(obs["seat_names"], obs["dealer"], style.lang)
-        parts.append(_("Trump") + f": {style.card(obs['turned_up'])} ({holder})")
+    if obs["turned_up"]:  # the dealer's card, face up until played; the head line names the dealer
+        parts.append(_("Turned-up trump") + f": {style.card(obs['turned_up'])}")
     ours, theirs = (ngettext("{n} trick", "{n} tricks", n).format(n=n) for n in (won[mine], won[1 - mine]))
     parts.append(_("We") + f": {ours}, " + _("They") + f": {theirs}")
     gp, gw = score["game_points"], score["games_won"]
@@ -151,9 +194,9 @@ def _whist(obs: dict, style: Style) -> str:
 
 def _knockout(obs: dict, style: Style) -> str:
     lang, _ = style.lang, style.gettext
-    parts = [f"{obs['hand_size']} " + _("cards each")]
+    parts = [style.ngettext("{n} card each", "{n} cards each", obs["hand_size"]).format(n=obs["hand_size"])]
     if obs["trump_card"]:
-        parts.append(_("Trump") + ": " + style.card(obs["trump_card"]))
+        parts.append(_("Turned-up trump") + ": " + style.card(obs["trump_card"]))
     for seat in range(len(obs["seat_names"])):
         label = seat_label(obs, seat, lang)
         if str(seat) in obs["out"]:
@@ -182,6 +225,15 @@ def _german_score(obs: dict, style: Style) -> str:
     return "\n".join(rows)
 
 
+def points_split(line: dict, first: int, honours: bool, lang: str) -> str:
+    """A deal's points for tricks and for honours, ``first``'s side first: '' where honours are not scored."""
+    if not honours:
+        return ""
+    t, h = line["trick_points"], line["honour_points"]
+    return " (" + gettext_for(lang)[0]("tricks {a}–{b}, honours {c}–{d}").format(
+        a=t[first], b=t[1 - first], c=h[first], d=h[1 - first]) + ")"
+
+
 def _whist_score(obs: dict, style: Style) -> str:
     _ = style.gettext
     mine = obs["seat"] % 2
@@ -190,7 +242,8 @@ def _whist_score(obs: dict, style: Style) -> str:
     rows = [f"{we:>8} | {they}"]
     for line in s["lines"]:
         p = line["points"]
-        rows.append(f"{p[mine]:>8} | {p[1 - mine]}" + ("  ——" if line["game_won_by"] is not None else ""))
+        rows.append(f"{p[mine]:>8} | {p[1 - mine]}" + points_split(line, mine, obs["options"]["honours"], style.lang)
+                    + ("  ——" if line["game_won_by"] is not None else ""))
     rp = s["rubber_points"]
     rows.append(_("Rubber") + f": {rp[mine]} — {rp[1 - mine]}")
     return "\n".join(rows)
@@ -203,6 +256,7 @@ EXCHANGE_TEXTS = {  # about another seat, about the reader's
     "right": (N_("{who} laid the hand aside and took the right widow"),
               N_("You laid the hand aside and took the right widow")),
 }
+TRUMP_CARD_PLACES = {"dealer": N_("in the dealer's hand"), "played": N_("played"), "out": N_("out of the deal")}
 EXCHANGE_CHOICES = {"keep": N_("keep"), "left": N_("left widow"), "right": N_("right widow")}
 
 
@@ -210,12 +264,10 @@ def _humbug(obs: dict, style: Style) -> str:
     lang, _, ngettext = style.lang, style.gettext, style.ngettext
     me, other = obs["seat"], 1 - obs["seat"]
     card = style.card(obs["trump_card"])
-    place = obs["trump_card_place"]
-    if place == "out":
-        card += " (" + _("out of the deal") + ")"
-    elif place in ("showing", "dealer"):
-        card += f" ({seat_label(obs, obs['dealer'], lang)})"
-    parts = [_("Trump") + f": {card}"]
+    place = obs["trump_card_place"]  # "showing" (face up) needs no word: the head line names the dealer
+    if place in TRUMP_CARD_PLACES:
+        card += " (" + _(TRUMP_CARD_PLACES[place]) + ")"
+    parts = [_("Turned-up trump") + f": {card}"]
     for e in obs["exchanges"]:
         parts.append(about(style, EXCHANGE_TEXTS[e["choice"]], e["seat"], me, seat_label(obs, e["seat"], lang)))
     won, gp = obs["tricks_won"], obs["score"]["game_points"]
@@ -237,7 +289,8 @@ def _humbug_score(obs: dict, style: Style) -> str:
     rows = [f"{you:>8} | {opponent}"]
     for line in s["lines"]:
         p = line["points"]
-        rows.append(f"{p[me]:>8} | {p[other]}" + ("  ——" if line["game_won_by"] is not None else ""))
+        rows.append(f"{p[me]:>8} | {p[other]}" + points_split(line, me, obs["options"]["honours"], style.lang)
+                    + ("  ——" if line["game_won_by"] is not None else ""))
     rp = s["rubber_points"]
     rows.append(_("Rubber") + f": {rp[me]} — {rp[other]}")
     return "\n".join(rows)
@@ -248,7 +301,7 @@ def _knockout_score(obs: dict, style: Style) -> str:
     deal, out_word = _("Deal"), _("out")
     rows = []
     for r in obs["deal_results"]:
-        out = ", ".join(seat_name(obs["seat_names"], s, style.lang) for s in r["out"]) or "—"
+        out = ", ".join(seat_label(obs, s, style.lang) for s in r["out"]) or "—"
         rows.append(f"{deal} {r['deal']} ({r['hand_size']}): {out_word}: {out}")
     return "\n".join(rows) or "—"
 

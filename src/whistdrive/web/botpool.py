@@ -28,6 +28,7 @@ import sys
 import threading
 import time
 
+from .clock import Clock
 from .scheduler import ADVICE, MOVE, Scheduler
 
 log = logging.getLogger("whistdrive.web")
@@ -75,6 +76,19 @@ def hint(observation: dict, budget: float | None = None) -> dict | None:
         return None
     return {"best": str(out.get("best")) if out.get("best") is not None else None,
             "values": {str(k): float(v) for k, v in (out.get("values") or {}).items()}}
+
+
+def solve(game: str, options: dict, chance: list, actions: list[tuple[int, str]]) -> dict | None:
+    """Runs in a worker: the solver's value of each legal card after ``actions``, where the
+    position is fully known (:func:`whistdrive.analysis.solver_values`), else None."""
+    from whistdrive.analysis import solver_values
+    from whistdrive.games import replay_moves
+
+    exact = solver_values(replay_moves(game, options, actions, chance=chance))
+    if exact is None:
+        return None
+    values, unit = exact
+    return {"values": values, "unit": unit}
 
 
 def die_with(parent: int) -> None:
@@ -138,12 +152,13 @@ class BotPool:
     short of workers, :meth:`full` says to refuse new tables.
     """
 
-    def __init__(self, kind: str = "process", workers: int = 2, max_tables: int = 0, warm: bool = True):
+    def __init__(self, kind: str = "process", workers: int = 2, max_tables: int = 0, warm: bool = True,
+                 clock: Clock | None = None):
         self.kind = kind
         self.workers = workers
         self.max_tables = max_tables or TABLES_PER_WORKER * workers
         self.warm = warm
-        self.scheduler = Scheduler(workers)
+        self.scheduler = Scheduler(workers, clock=(clock or Clock()).now)
         self.closed = False
         self.executor = self._make()
 
@@ -189,6 +204,12 @@ class BotPool:
         return await self.scheduler.submit(
             ADVICE, key, budget_of("expert", observation.get("game", "")),
             lambda budget: self._run(hint, observation, budget))
+
+    async def solve(self, game: str, options: dict, chance: list, actions: list[tuple[int, str]],
+                    key: str = "") -> dict | None:
+        """The solver's values of a finished game's decision (:func:`solve`), in the advice lane."""
+        return await self.scheduler.submit(ADVICE, key, 0.0,
+                                           lambda budget: self._run(solve, game, options, chance, actions))
 
     def full(self, in_play: int) -> bool:
         """Should a new table be refused, ``in_play`` tables needing this server now?"""

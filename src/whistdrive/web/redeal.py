@@ -20,6 +20,7 @@ from whistdrive import new_game
 from whistdrive.bots.sampling import deal_hidden
 from whistdrive.cards import Card
 from whistdrive.errors import IllegalMove, RecordError
+from whistdrive.games import replay_steps
 from whistdrive.games.base import Game
 
 log = logging.getLogger("whistdrive.web")
@@ -47,9 +48,8 @@ def shown_cards(obs, out: set[int]) -> None:
 def _replay(name: str, options: dict, chance: list[dict], actions: list):
     """Replay ``actions``; yield (game before each action, action) and finally (game, None)."""
     g = new_game(name, options, chance=chance)
-    for s, a in actions:
-        yield g, (s, a)
-        g.apply(a, seat=s)
+    for step in replay_steps(g, actions):
+        yield g, step
     yield g, None
 
 

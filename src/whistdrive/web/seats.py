@@ -13,9 +13,7 @@ and what a process has not repeated for a while is forgotten.
 
 from __future__ import annotations
 
-import asyncio
 import logging
-import time
 
 from .errors import TableError
 
@@ -26,29 +24,21 @@ DEFAULT_STANDIN = "intermediate"
 SPECTATOR = -1  # the seat number of the spectator link's place
 PRESENCE_EVERY = 5.0  # seconds between a process's reminders of the seats connected to it
 PRESENCE_TTL = 15.0  # what another process has not repeated for this long is forgotten
-TELLING: set = set()  # presence announcements under way (a reference keeps each task alive)
 LEFT_CLOSE = 4403  # the WebSocket close code of a seat whose person left: its view is no longer theirs
-PRIVATE = ("hand", "legal", "my_draws", "opponent_known", "known_cards", "laid_aside", "out_of_deal")  # a seat's own
 
 
 def public_view(game, seat: int) -> dict:
-    """What anybody may know: ``seat``'s observation without its hand and what it alone saw."""
-    view = game.observation(seat)
-    for key in PRIVATE:
-        if key in view:
-            view[key] = {} if isinstance(view[key], dict) else []
-    if "hand_sizes" not in view:  # German Whist tells a seat only the other hand's size
-        view["hand_sizes"] = [len(game.hand(s)) for s in range(game.num_seats)]
-    view["spectator"] = True
-    return view
+    """What anybody may know: ``seat``'s side of the table without what it alone saw (the game's own
+    :meth:`~whistdrive.games.Game.public_view`)."""
+    return game.public_view(seat)
 
 
-def people(row) -> list[int]:
-    return [s for s, spec in enumerate(row.seats) if spec["kind"] == "human"]
+class Seats:
+    """Who plays each seat of the live tables: people, their presence, stand-ins, leaving."""
 
-
-class SeatsMixin:
-    """The parts of :class:`.tables.Tables` about people: presence, stand-ins, leaving."""
+    def __init__(self, tables):
+        self.tables = tables
+        self.clock = tables.clock
 
     def controller(self, t, seat: int) -> str | None:
         """The computer level that plays ``seat`` now, or None when a person does."""
@@ -57,54 +47,14 @@ class SeatsMixin:
             return spec["level"]
         return t.standin.get(seat)
 
-    def shared(self, t) -> bool:
-        """A table of several people: presence matters, undo does not exist."""
-        return len(people(t.row)) > 1
-
     def present(self, t) -> set[int]:
         """The seats with a connection to this process or, lately told, to another one."""
         here = {c.seat for c in t.conns if c.seat is not None}
-        now = time.monotonic()
+        now = self.clock.now()
         for seats, when in t.elsewhere.values():
             if now - when < PRESENCE_TTL:
                 here |= seats
         return here
-
-    async def tell_presence(self, t) -> None:
-        """Tell the other processes which seats of a table of several people are connected here."""
-        if self.store.announces and self.shared(t):
-            await self.db(self.store.announce_here, t.row.id, sorted({c.seat for c in t.conns
-                                                                      if c.seat is not None and c.seat >= 0}))
-
-    async def seen_elsewhere(self, t, process: str, seats: set[int]) -> None:
-        """Another process told the seats connected to it: they are not away (a stand-in stops)."""
-        first = process not in t.elsewhere
-        t.elsewhere[process] = (seats, time.monotonic())
-        async with t.lock:
-            for seat in seats:
-                task = t.away.pop(seat, None)
-                if task:
-                    task.cancel()
-                if seat in t.standin and t.row.places.get(seat, {}).get("state") == "taken":
-                    del t.standin[seat]
-                    t.generation += 1  # a stand-in still thinking about this seat is ignored
-        self.watch_absent(t)
-        await self.tell_players(t)
-        if first:  # a process new to this table learns who is connected here
-            await self.tell_presence(t)
-
-    async def forget_elsewhere(self) -> None:
-        """Remind the other processes of the seats connected here; forget what they stopped repeating."""
-        now = time.monotonic()
-        for t in list(self.live.values()):
-            stale = [p for p, (_, when) in t.elsewhere.items() if now - when >= PRESENCE_TTL]
-            for p in stale:
-                del t.elsewhere[p]
-            if stale:
-                self.watch_absent(t)
-                await self.tell_players(t)
-            if t.conns:
-                await self.tell_presence(t)
 
     def players(self, t) -> list[dict]:
         here = self.present(t)
@@ -121,20 +71,27 @@ class SeatsMixin:
                         "level": t.standin.get(s)})
         return out
 
-    async def tell_players(self, t) -> None:
+    def tell_players(self, t) -> None:
         msg = {"type": "players", "players": self.players(t)}
-        for c in list(t.conns):
-            await c.send(msg)
+        t.send_all(lambda seat: msg)
 
     def standin_level(self, t) -> str:
         return t.row.standin or DEFAULT_STANDIN
 
     def grace(self, t) -> float:
-        return t.row.grace if t.row.grace is not None else self.default_grace
+        return t.row.grace if t.row.grace is not None else self.tables.default_grace
+
+    def come_back(self, t, seat: int) -> None:
+        """A person's seat is connected again (here or elsewhere): no grace timer, no stand-in."""
+        task = t.away.pop(seat, None)
+        if task:
+            task.cancel()
+        if t.row.places.get(seat, {}).get("state") == "taken" and t.standin.pop(seat, None) is not None:
+            t.generation += 1  # a stand-in still thinking about this seat is ignored
 
     def watch_absent(self, t) -> None:
         """Start the grace timer of every person's seat nobody is connected to (a started or resumed table)."""
-        if not self.shared(t) or t.row.status != "active":
+        if not shared(t) or t.row.status != "active":
             return
         here = self.present(t)
         for s in people(t.row):
@@ -142,69 +99,66 @@ class SeatsMixin:
             if state == "left":
                 t.standin[s] = self.standin_level(t)
             elif state == "taken" and s not in here and s not in t.standin and s not in t.away:
-                t.away[s] = asyncio.create_task(self._grace(t, s))
+                t.away[s] = self.clock.later(self.grace(t), lambda s=s: self._grace_over(t, s))
 
-    async def _grace(self, t, seat: int) -> None:
-        await asyncio.sleep(self.grace(t))
-        async with t.lock:
-            t.away.pop(seat, None)
-            if seat in self.present(t) or t.row.status != "active":
-                return
-            t.standin[seat] = self.standin_level(t)
-            log.info("game %s: the computer plays for away seat %d", t.row.id, seat)
-        await self.tell_players(t)
-        self.kick(t)
+    def _grace_over(self, t, seat: int) -> None:
+        t.away.pop(seat, None)
+        if seat in self.present(t) or t.row.status != "active":
+            return
+        t.standin[seat] = self.standin_level(t)
+        log.info("game %s: the computer plays for away seat %d", t.row.id, seat)
+        self.tell_players(t)
+        self.tables.play.kick(t)
 
     async def arrive(self, t, conn) -> None:
         """A connection of a seat (or a spectator) joins: the person takes the seat back."""
         async with t.lock:
             t.conns.add(conn)
             if conn.seat is not None and conn.seat >= 0:
-                task = t.away.pop(conn.seat, None)
-                if task:
-                    task.cancel()
-                if t.row.places.get(conn.seat, {}).get("state") == "taken" and \
-                        t.standin.pop(conn.seat, None) is not None:
-                    t.generation += 1  # a stand-in still thinking about this seat is ignored
-            await conn.send(self.snapshot(t, conn.seat))
-        if self.shared(t):
-            await self.tell_players(t)
-            await self.tell_presence(t)
+                self.come_back(t, conn.seat)
+            conn.send(self.tables.snapshot(t, conn.seat))
+        if shared(t):
+            self.tell_players(t)
+            await self.tables.cluster.tell_presence(t)
 
     async def depart(self, t, conn) -> None:
         t.conns.discard(conn)
-        if conn.seat is None or conn.seat < 0 or not self.shared(t):
+        if conn.seat is None or conn.seat < 0 or not shared(t):
             return
-        told = asyncio.create_task(self.tell_presence(t))  # its own task: a closing socket's handler
-        TELLING.add(told)  # may be cancelled before the others know
-        told.add_done_callback(TELLING.discard)
+        self.tables.cluster.tell_presence_soon(t)
         if conn.seat in self.present(t):
             return
         self.watch_absent(t)
-        await self.tell_players(t)
+        self.tell_players(t)
 
     async def leave(self, t, seat: int) -> None:
         """A person leaves for good: the computer keeps the seat."""
         async with t.lock:
-            if not self.shared(t):
+            if not shared(t):
                 raise TableError("not_shared", "leaving is for tables of several people")
-            await self.db(self.store.update_place, t.row.id, seat, state="left")
+            await self.tables.db(self.tables.store.update_place, t.row.id, seat, state="left")
             t.row.places[seat]["state"] = "left"
             t.standin[seat] = self.standin_level(t)
             task = t.away.pop(seat, None)
             if task:
                 task.cancel()
-        await self.shut_out_leavers(t)
-        await self.tell_players(t)
-        self.kick(t)
+        self.shut_out_leavers(t)
+        self.tell_players(t)
+        self.tables.play.kick(t)
 
-    async def shut_out_leavers(self, t) -> None:
+    def shut_out_leavers(self, t) -> None:
         """Close every connection of a seat whose person left for good: the hands dealt to that
         seat from now on are the computer's, not theirs (a leaver's open page kept receiving them)."""
         for c in list(t.conns):
             if c.seat is not None and t.row.places.get(c.seat, {}).get("state") == "left":
                 t.conns.discard(c)
-                try:
-                    await c.ws.close(LEFT_CLOSE)
-                except Exception:  # already gone
-                    pass
+                c.close(LEFT_CLOSE, flush=True)
+
+
+def people(row) -> list[int]:
+    return [s for s, spec in enumerate(row.seats) if spec["kind"] == "human"]
+
+
+def shared(t) -> bool:
+    """A table of several people: presence matters, undo does not exist."""
+    return len(people(t.row)) > 1

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import json
 import math
-import time
 from urllib.parse import urlsplit
 
 from starlette.requests import cookie_parser
 
 from . import i18n
+from .clock import Clock
 
 MAX_WS_MESSAGE = 2048  # bytes; a legal client message is well under 200
 MAX_HTTP_BODY = 16384
@@ -18,13 +18,14 @@ MAX_HTTP_BODY = 16384
 class TokenBucket:
     """At most ``rate`` messages a second on average, bursts up to ``burst``."""
 
-    def __init__(self, rate: float = 20.0, burst: float = 40.0):
+    def __init__(self, rate: float = 20.0, burst: float = 40.0, clock: Clock | None = None):
         self.rate, self.burst = rate, burst
+        self.clock = clock or Clock()
         self.tokens = burst
-        self.stamp = time.monotonic()
+        self.stamp = self.clock.now()
 
     def allow(self) -> bool:
-        now = time.monotonic()
+        now = self.clock.now()
         self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
         self.stamp = now
         if self.tokens >= 1:
@@ -45,9 +46,10 @@ class RateLimitMiddleware:
 
     MAX_ADDRESSES = 10_000
 
-    def __init__(self, app, rate: float, burst: float):
+    def __init__(self, app, rate: float, burst: float, clock: Clock | None = None):
         self.app = app
         self.rate, self.burst = rate, burst
+        self.clock = clock or Clock()
         self.buckets: dict[str, TokenBucket] = {}
 
     async def __call__(self, scope, receive, send):
@@ -57,7 +59,7 @@ class RateLimitMiddleware:
         bucket = self.buckets.get(address)
         if bucket is None:
             self._forget_idle()
-            bucket = self.buckets[address] = TokenBucket(self.rate, self.burst)
+            bucket = self.buckets[address] = TokenBucket(self.rate, self.burst, self.clock)
         if bucket.allow():
             return await self.app(scope, receive, send)
         await self._refuse(scope, send, math.ceil((1 - bucket.tokens) / self.rate))
@@ -66,7 +68,7 @@ class RateLimitMiddleware:
         """Bound the memory: a bucket that has refilled is the same as a new one, so it can go."""
         if len(self.buckets) < self.MAX_ADDRESSES:
             return
-        now = time.monotonic()
+        now = self.clock.now()
         full = self.burst / self.rate
         self.buckets = {a: b for a, b in self.buckets.items() if now - b.stamp < full}
         if len(self.buckets) >= self.MAX_ADDRESSES:  # a flood from many addresses: keep the busiest half

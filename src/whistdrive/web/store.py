@@ -36,6 +36,7 @@ from sqlalchemy import (
     event,
     func,
     insert,
+    literal,
     select,
     text,
     update,
@@ -196,8 +197,11 @@ def engine_for(url: str) -> Engine:
 class Store:
     """Synchronous store; :mod:`.tables` calls it from one writer thread."""
 
-    def __init__(self, url: str):
+    def __init__(self, url: str, clock=None):
+        """``clock`` (a :class:`.clock.Clock`) times the leases; None, the database's own clock, so
+        that leases compare across machines."""
         self.url = url
+        self._lease_now = _db_time if clock is None else (lambda: literal(clock.wall(), Float))
         self.engine = engine_for(url)
         migrate.upgrade(self.engine)
         self.origin = secrets.token_hex(4)  # this process, in the announcements it sends
@@ -249,7 +253,8 @@ class Store:
         with self.engine.begin() as c:
             self._invite(c, game_id, invitations, expires)
 
-    def claim(self, game_id: str, seat: int, digest: str, person: str, name: str) -> dict[int, dict] | None:
+    def claim(self, game_id: str, seat: int, digest: str, person: str, name: str,
+              now: float | None = None) -> dict[int, dict] | None:
         """Take the seat an invitation opens, if the table is still open, the seat too and the
         invitation alive: the seat's invitations die. The game's places afterwards, or None.
         The game's row is locked first, so two processes seating people one after the other
@@ -259,7 +264,7 @@ class Store:
             if c.execute(select(g.c.status).where(g.c.id == game_id).with_for_update()).scalar() != "open":
                 return None
             if c.execute(select(i.c.digest).where(i.c.digest == digest, i.c.game_id == game_id, i.c.seat == seat,
-                                                  i.c.expires >= time.time())).first() is None:
+                                                  i.c.expires >= (time.time() if now is None else now))).first() is None:
                 return None
             if c.execute(update(p).where(p.c.game_id == game_id, p.c.seat == seat, p.c.state == "open")
                          .values(state="taken", person=person, name=name)).rowcount != 1:
@@ -341,7 +346,7 @@ class Store:
         """Take or renew the lease of a game's computer players; False while another process holds it,
         or when the game is no longer at ``at`` (its number of actions and of undos): a process that has
         not yet heard of the last move must not think about the move before it."""
-        g, now = games_table, _db_time()
+        g, now = games_table, self._lease_now()
         where = [g.c.id == game_id, (g.c.driver.is_(None)) | (g.c.driver == self.origin) | (g.c.driver_until < now)]
         if at is not None:
             where += [g.c.n_actions == at[0], g.c.undos == at[1]]
@@ -350,7 +355,7 @@ class Store:
 
     def keep_leases(self, driving: list[str], seconds: float) -> None:
         """Renew the leases of the games whose computers this process is driving; give up the others."""
-        g, now = games_table, _db_time()
+        g, now = games_table, self._lease_now()
         with self.engine.begin() as c:
             c.execute(update(g).where(g.c.driver == self.origin, g.c.id.in_(driving))
                       .values(driver_until=now + seconds))
@@ -361,7 +366,7 @@ class Store:
         """A clean stop: the games of ``to_move`` (a computer to move) get a lease that has run out, so
         another process takes them over at once (:meth:`orphans`), unless another holds them; the
         other leases of this process are given up."""
-        g, now = games_table, _db_time()
+        g, now = games_table, self._lease_now()
         with self.engine.begin() as c:
             c.execute(update(g).where(g.c.id.in_(to_move), (g.c.driver.is_(None)) | (g.c.driver == self.origin)
                                       | (g.c.driver_until < now)).values(driver=self.origin, driver_until=now))
@@ -374,7 +379,7 @@ class Store:
         g = games_table
         with self.engine.connect() as c:
             return list(c.execute(select(g.c.id).where(g.c.status == "active", g.c.driver.is_not(None),
-                                                       g.c.driver_until < _db_time())).scalars())
+                                                       g.c.driver_until < self._lease_now())).scalars())
 
     # --- reads -------------------------------------------------------------
     def _row(self, r, actions) -> GameRow:

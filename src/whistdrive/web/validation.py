@@ -5,10 +5,13 @@ from reaching the handlers: wrong types, unknown fields and nesting deeper than
 the parser's limit are all answered with a refusal naming the field, never an
 exception. Per-option bounds are the game's own (its ``Options`` raise
 ``InvalidOptions``); here options only have to be a small object of scalars.
+A new table is checked here once, all of it: the request, the game's options
+(:func:`table_game`) and its seats (:func:`table_seats`).
 """
 
 from __future__ import annotations
 
+import secrets
 from typing import Annotated, Literal
 
 from pydantic import (
@@ -24,10 +27,12 @@ from pydantic import (
     model_validator,
 )
 
+from whistdrive import new_game
+from whistdrive.games.base import Game
 from whistdrive.record_schema import known_game
 from whistdrive.web.invites import NAME_RULE
 
-MAX_OPTIONS = 16  # options a new table may name (the server's own check uses it too)
+MAX_OPTIONS = 16  # options a new table may name
 Name = Annotated[StrictStr, Field(max_length=32)]
 OptionValue = StrictBool | StrictInt | Annotated[StrictStr, Field(max_length=32)] | None
 
@@ -158,3 +163,33 @@ def message(text: str) -> Hello | Act | Request:
         return _MESSAGE.validate_json(text)
     except ValidationError as e:
         raise _refusal(e, "bad_message") from None
+
+
+def table_game(wanted: NewTable) -> Game:
+    """The new table's game, dealt from a fresh secret seed; :class:`Refused` for options the game refuses."""
+    try:
+        return new_game(wanted.game, wanted.options, seed=secrets.randbits(62))
+    except (ValueError, TypeError) as e:
+        raise Refused("bad_options", str(e)[:200]) from None
+
+
+def table_seats(wanted: NewTable, game: Game, known: list[str]) -> list[dict]:
+    """Every seat of the new table as the store keeps it (``{"kind": "human"}`` or a bot's level),
+    the creator at the game's own seat; :class:`Refused` for seats that do not fit the game."""
+    if wanted.standin is not None and wanted.standin not in known:
+        raise Refused("bad_levels", f"the stand-in level is one of {known}")
+    human = type(game).info.human_seat
+    if wanted.seats is None:
+        bots = [s for s in range(game.num_seats) if s != human]
+        if wanted.levels is None or len(wanted.levels) != len(bots):
+            raise Refused("bad_levels", f"expected {len(bots)} levels out of {known}")
+        levels = dict(zip(bots, wanted.levels))
+        seats = [SeatWanted(kind="person") if s == human else SeatWanted(kind="bot", level=levels[s])
+                 for s in range(game.num_seats)]
+    else:
+        seats = wanted.seats
+    if len(seats) != game.num_seats or seats[human].kind != "person":
+        raise Refused("bad_seats", f"expected {game.num_seats} seats, seat {human} being yours")
+    if any(x.kind == "bot" and x.level not in known for x in seats):
+        raise Refused("bad_levels", f"a seat is a person or a computer of level {known}")
+    return [{"kind": "human"} if x.kind == "person" else {"kind": "bot", "level": x.level} for x in seats]

@@ -1,6 +1,6 @@
 """Compiled German Whist stage-1 playout: the classic policy for both players to the end of stage 1.
 
-The same choices as :func:`whistdrive.bots.rules.classic_card` with the
+The same choices as :func:`whistdrive.bots.classic.classic_card` with the
 German Whist prize rule (:func:`whistdrive.bots.german_expert.want_prize`),
 card for card (tests/bots/test_compiled_playout.py plays both on the same
 worlds), on the standard card numbering (``13 * suit + rank``) and 52-bit

@@ -1,4 +1,4 @@
-"""Rebuild the worked-example records: ``python -m whistdrive.examples.build``.
+"""Rebuild the worked-example records: ``make examples`` (``python scripts/build_examples.py [ID ...]``).
 
 Every record is made by playing the engine on explicit chance outcomes. A deal
 that the example is about is hand-built and scripted card by card where the
@@ -8,6 +8,9 @@ orders are tried from ``random.Random(seed)`` for seed 0, 1, 2, ... and the
 first one on which a depth-first search finds legal play reaching the planned
 trick counts is kept. Nothing here is random at run time, so running the
 script again writes the same files (``tests/test_examples.py`` checks that).
+
+A build tool, not part of the installed package: it writes the records into
+``src/whistdrive/examples/<id>.json``, where :mod:`whistdrive.examples` reads them.
 """
 
 from __future__ import annotations
@@ -15,14 +18,19 @@ from __future__ import annotations
 import json
 import random
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
-from ..cards import DECK, Card, Suit, from_mask, parse_cards
-from ..games import new_game
-from ..games.trick import TrickPlay, beats, suit_of, winning_index
-from ..records import to_record
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "src"))  # this checkout's package, whatever is installed
 
-HERE = Path(__file__).resolve().parent
+from whistdrive.cards import DECK, Card, Suit, from_mask, parse_cards  # noqa: E402
+from whistdrive.games import new_game  # noqa: E402
+from whistdrive.games.trick import TrickPlay, beats, suit_of, winning_index  # noqa: E402
+from whistdrive.records import to_record  # noqa: E402
+
+OUT = ROOT / "src" / "whistdrive" / "examples"
+"""Where the package reads the records (:func:`whistdrive.examples.load`)."""
 HONOURS = (9, 10, 11, 12)  # J Q K A rank indices
 
 
@@ -31,7 +39,7 @@ class _GiveUp(Exception):
 
 
 # --- decks ------------------------------------------------------------------
-def _deck(hands_in_order: list[list[Card]], rest: list[Card] = ()) -> list[str]:
+def _deck(hands_in_order: list[list[Card]], rest: Sequence[Card] = ()) -> list[str]:
     """Deal ``hands_in_order`` one card at a time (first hand first), then ``rest``;
     the cards not named follow in index order."""
     size = len(hands_in_order[0])
@@ -220,7 +228,7 @@ def whist_rubber() -> dict:
 
 # --- German Whist ------------------------------------------------------------
 def german_trick1(dealer: int, hands: dict[int, str], stock: str, trick: list[str], options=None) -> dict:
-    chance = [{"type": "dealer", "seat": dealer}, {"type": "deck", "cards": german_deck(dealer, hands, stock)}]
+    chance: list[dict] = [{"type": "dealer", "seat": dealer}, {"type": "deck", "cards": german_deck(dealer, hands, stock)}]
     game = new_game("german", options or {}, chance=chance)
     for card in trick:
         game.apply(card)
@@ -257,7 +265,7 @@ def german_low_game() -> dict:
         game = new_game("german", options, chance=[{"type": "dealer", "seat": dealer}, {"type": "deck", "cards": deck}])
         stage1 = []
         while len(game.play.tricks) < 13:  # stage 1: both simply play their lowest legal card
-            card = min(game.legal_actions(), key=lambda c: (c.rank, c.suit))
+            card = min((c for c in game.legal_actions() if isinstance(c, Card)), key=lambda c: (c.rank, c.suit))
             stage1.append(str(card))
             game.apply(card)
         p = game.play
@@ -265,8 +273,8 @@ def german_low_game() -> dict:
         play = find_play(tp, lambda s: s, {1 - dealer: 3, dealer: 10})
         if play is None:
             continue
-        for card in _cards(play):
-            game.apply(card)
+        for name in _cards(play):
+            game.apply(name)
         return to_record(game, ["example"] * 2)
     raise RuntimeError("no low game found")
 
@@ -367,7 +375,7 @@ def humbug_places(deck: list[int]) -> list[int]:
 
 def best_tricks(leader_hand: int, other_hand: int, trump: int) -> int:
     """Tricks the leader takes with best play on both sides (the two-hand solver)."""
-    from ..solver import solve_two_hand
+    from whistdrive.solver import solve_two_hand
 
     return solve_two_hand(leader_hand, other_hand, trump, 0)
 
@@ -379,7 +387,7 @@ def _honours(hand: int, trump: int) -> int:
 def humbug_record(dealer: int, deck: list[int], choices: list[str], tricks: dict[str, int]) -> dict:
     """One deal (``length="deal"``): the exchange ``choices`` (non-dealer first), then play reaching ``tricks``
     per role (``dealer``/``non_dealer``), found by :func:`find_play`."""
-    chance = [{"type": "dealer", "seat": dealer}, {"type": "deck", "cards": _cards(deck)}]
+    chance: list[dict] = [{"type": "dealer", "seat": dealer}, {"type": "deck", "cards": _cards(deck)}]
     game = new_game("humbug", {"length": "deal"}, chance=chance)
     for choice in choices:
         game.apply(choice)
@@ -457,7 +465,7 @@ def build(example_id: str) -> dict:
 def main(argv: list[str] | None = None) -> int:
     ids = (argv if argv is not None else sys.argv[1:]) or list(BUILDERS)
     for example_id in ids:
-        path = HERE / f"{example_id}.json"
+        path = OUT / f"{example_id}.json"
         path.write_text(dumps(build(example_id)), encoding="utf-8")
         print(f"wrote {path}")
     return 0

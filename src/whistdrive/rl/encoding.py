@@ -1,4 +1,4 @@
-"""The small per-game part of the RL view: action ids, tensor planes and returns.
+"""The small per-game part of the RL view, its encoding: action ids, tensor planes and returns.
 
 Each game supplies one subclass of :class:`GameRL`. Action ids are fixed:
 the cards are ``0..51`` (their index, ``suit * 13 + rank``) in every game,
@@ -15,8 +15,9 @@ after every action of many random games.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from enum import Enum
-from typing import ClassVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 import numpy as np
 
@@ -25,9 +26,11 @@ from ..errors import ParseError
 from ..games import Game
 from .layout import Layout
 
+G = TypeVar("G", bound=Game)
 
-class GameRL:
-    """One game's RL-facing definitions (subclass per game)."""
+
+class GameRL(Generic[G]):
+    """One game's RL-facing definitions (subclass per game, parametrised by the game's class)."""
 
     game: ClassVar[str]
     extra_actions: ClassVar[tuple] = ()  # decisions besides cards, ids 52, 53, ...
@@ -83,7 +86,7 @@ class GameRL:
             return self.extra_actions[action_id - 52]
         raise ValueError(f"action id {action_id} out of range 0..{self.num_actions - 1}")
 
-    def legal_bits(self, game: Game) -> int:
+    def legal_bits(self, game: G) -> int:
         """The legal action ids of the seat to act, as bits of an int."""
         bits = 0
         for a in game.legal_actions():
@@ -91,11 +94,11 @@ class GameRL:
         return bits
 
     # --- observation --------------------------------------------------------
-    def encode(self, obs: dict) -> np.ndarray:
+    def encode(self, obs: Mapping[str, Any]) -> np.ndarray:
         """The tensor of the seat whose observation ``obs`` is."""
         raise NotImplementedError
 
-    def advance(self, game: Game, vecs: list, mover: int, action) -> bool:
+    def advance(self, game: G, vecs: list, mover: int, action) -> bool:
         """Update the seats' tensors (``None`` entries are skipped) after ``mover`` played ``action``.
 
         Returns False when the change is not a plain card play (a new deal,
@@ -104,10 +107,13 @@ class GameRL:
         """
         return False
 
-    def returns(self, game: Game) -> list[float]:
+    def returns(self, game: G) -> list[float]:
         """Each seat's payoff at the end of the game: the game's outcome (+1 a win, -1 a loss, 0 a draw;
         the losers of a game of several sides share -1 so that returns sum to 0)."""
-        return list(game.outcome().returns)
+        outcome = game.outcome()
+        if outcome is None:
+            raise ValueError("the game is not over: no returns yet")
+        return list(outcome.returns)
 
 
 def relative(seat: int, me: int, n: int) -> int:
@@ -115,8 +121,8 @@ def relative(seat: int, me: int, n: int) -> int:
     return (seat - me) % n
 
 
-def suit_id(text: str | None) -> int | None:
-    return None if text is None else int(Suit.parse(text))
+def suit_id(text: str) -> int:
+    return int(Suit.parse(text))
 
 
 def count_trick(v: np.ndarray, at: int, scale: int) -> None:

@@ -1,7 +1,7 @@
 """Compiled Knock-out Whist playout: the deal played out by the classic policy, my next decisions searched.
 
 The same cards as :class:`whistdrive.bots.knockout_odds.Deal` with the
-classic policy (:func:`whistdrive.bots.rules.classic_card`, every seat for
+classic policy (:func:`whistdrive.bots.classic.classic_card`, every seat for
 itself) and the same values as :func:`whistdrive.bots.knockout_expert.line_value`
 (tests/bots/test_knockout_playout.py plays both on the same worlds), on the
 standard card numbering and 52-bit masks in int64.  Seats are places in the
@@ -15,7 +15,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ._playout import FULL, SUIT, _beating, _beats, _cheapest, _discard, _high, _lead, _low, _master, _seq_low
+from .playout import FULL, SUIT, _beating, _beats, _cheapest, _discard, _high, _lead, _low, _master, _seq_low
 
 
 @njit(cache=True)

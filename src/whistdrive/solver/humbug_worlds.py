@@ -5,7 +5,7 @@ The expert's Python loop spent most of a world around the two-hand kernel
 by a classic-policy call per card they played) rather than in it.  Here a
 batch of worlds, dealt by the caller (the same draws as the Python loop),
 is one call: each is weighed by its plays (:func:`play_weights`, the
-classic card of :mod:`._playout` with nothing at stake but tricks) and by
+classic card of :mod:`.playout` with nothing at stake but tricks) and by
 its exchange (:func:`keep_probability`, the hand count's coefficients
 passed in), and every candidate card is solved by
 :func:`._two.solve_exact` on the shared table.  The same values, world for
@@ -20,7 +20,7 @@ import numpy as np
 from numba import njit
 
 from . import _two
-from ._playout import SUIT, _beats, _pop, classic_stage1_card
+from .playout import SUIT, _beats, _pop, classic_stage1_card
 
 
 @njit(cache=True, inline="always")
