@@ -8,10 +8,13 @@ or the end of the game rebuilds them from the observations.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from ..errors import IllegalMove
 from ..games import Game, new_game
+from ..games.observation import Observation
 from .encoding import GameRL
 from .german import GermanRL
 from .humbug import HumbugRL
@@ -28,15 +31,15 @@ def mask_bytes(bits: int) -> bytes:
             + _SUIT_BYTES[bits >> 39 & 8191] + _EXTRA_BYTES[bits >> 52 & 15])
 
 
-ENCODINGS: dict[str, type[GameRL]] = {r.game: r for r in (GermanRL, WhistRL, KnockoutRL, HumbugRL)}
+ENCODINGS: dict[str, type[GameRL[Any]]] = {r.game: r for r in (GermanRL, WhistRL, KnockoutRL, HumbugRL)}
 """Each game's RL encoding (:mod:`.encoding`): a registry per game, checked against ``GAMES`` by a test."""
 RULES = ENCODINGS  # the former name, kept for programs written against it
 
 
-_KEPT: dict[tuple, GameRL] = {}
+_KEPT: dict[tuple, GameRL[Any]] = {}
 
 
-def encoding_for(game: Game) -> GameRL:
+def encoding_for(game: Game) -> GameRL[Any]:
     """The game's RL encoding: action ids, tensor layout, returns (one per game and options: it never changes)."""
     key = (game.name, game.options, game.num_seats)
     encoding = _KEPT.get(key)
@@ -61,7 +64,7 @@ class RLGame:
     """
 
     @property
-    def rules(self) -> GameRL:
+    def rules(self) -> GameRL[Any]:
         """The former name of :attr:`encoding`, kept for programs written against it."""
         return self.encoding
 
@@ -138,10 +141,11 @@ class RLGame:
             action = self.encoding.action(action_id)
         except ValueError as e:
             raise IllegalMove(str(e)) from None
-        if not self.legal_bits() >> int(action_id) & 1:
+        bits = self.legal_bits()  # brings the kept turn up to date
+        mover = self._turn
+        if mover is None or not bits >> int(action_id) & 1:
             raise IllegalMove(f"action {action_id} ({action}) is not legal now: legal ids are {self.legal_actions()}")
         game = self.game
-        mover = self._turn
         game._commit(mover, action)  # checked above against the legal bits, which are the game's legal actions
         self._turn = turn = game.current_seat
         fresh = self._seen == len(game.actions) - 1 and game.play is self._play and turn is not None
@@ -155,7 +159,7 @@ class RLGame:
         return str(self.encoding.action(action_id))
 
     # --- what a seat knows ---------------------------------------------------------
-    def observation(self, seat: int) -> dict:
+    def observation(self, seat: int) -> Observation:
         return self.game.observation(seat)
 
     def observation_tensor(self, seat: int, out: np.ndarray | None = None) -> np.ndarray:

@@ -9,6 +9,8 @@ node per tied seat) and turns them into the outcome dicts a game replays.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..cards import DECK
 from ..errors import RecordError
 from ..games.base import Chance
@@ -34,7 +36,7 @@ class Probe(Chance):
         super().__init__(seed=0, outcomes=outcomes)
         self._rngs = {}  # it never draws: no generators to carry through every copy of a search
         self._seats: list[int] = []
-        self.cards_used = None  # called when a deck is missing: the cards the deal about to start uses
+        self.cards_used: Callable[[], int] | None = None  # called when a deck is missing: the cards the deal about to start uses
         self.trying = False
 
     def dealer(self, seats: list[int]) -> int:

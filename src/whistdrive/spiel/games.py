@@ -88,21 +88,33 @@ class WhistdriveState(pyspiel.State):
         self.held: int | None = None  # a player action waiting for its chance outcomes
         self.steps: ChanceSteps | None = ChanceSteps("dealer", game.seats)
 
+    def _dealt(self) -> RLGame:
+        """The game, dealt once the first chance outcomes are drawn."""
+        if self.rl is None:
+            raise ValueError("the game is not dealt yet: chance outcomes come first")
+        return self.rl
+
+    def _drawing(self) -> ChanceSteps:
+        """The chance outcomes being drawn."""
+        if self.steps is None:
+            raise ValueError("no chance outcome is being drawn: a player is to act")
+        return self.steps
+
     # --- turn -------------------------------------------------------------------
     def current_player(self):  # OpenSpiel asks several times a step: one look at the seat to act
         if self.steps is not None:
             return pyspiel.PlayerId.CHANCE
-        seat = self.rl.current_seat
+        seat = self._dealt().current_seat
         return pyspiel.PlayerId.TERMINAL if seat is None else seat
 
     def is_terminal(self):
-        return self.steps is None and self.rl.current_seat is None
+        return self.steps is None and self._dealt().is_over
 
     def _legal_actions(self, player):
-        return self.rl.legal_actions()
+        return self._dealt().legal_actions()
 
     def chance_outcomes(self):
-        return self.steps.outcomes()
+        return self._drawing().outcomes()
 
     # Called from Python, these three answer without OpenSpiel's trip through C++ and back (C++ callers
     # reach the same answers through _legal_actions, chance_outcomes and the observer).
@@ -112,13 +124,13 @@ class WhistdriveState(pyspiel.State):
             return super().legal_actions(player)  # OpenSpiel's own answer for another player
         if self.steps is not None:
             return [a for a, _ in self.steps.outcomes()]
-        return self.rl.legal_actions()
+        return self._dealt().legal_actions()
 
     def legal_actions_mask(self, player: int | None = None) -> list[int]:
         """As OpenSpiel's: 1 for each legal id of the acting player."""
         if player is not None and player != self.current_player():
             return super().legal_actions_mask(player)
-        size = self.get_game().max_chance_outcomes() if self.steps is not None else self.rl.num_actions
+        size = self.get_game().max_chance_outcomes() if self.steps is not None else self._dealt().num_actions
         mask = [0] * size
         for a in self.legal_actions():
             mask[a] = 1
@@ -145,12 +157,12 @@ class WhistdriveState(pyspiel.State):
             self._advance()
 
     def _play(self, action: int) -> None:
-        game = self.rl.game
-        if sum(map(int.bit_count, game.play.hands.values())) == 1:  # the deal's last card
+        rl = self._dealt()
+        if sum(h.bit_count() for h in rl.game.play.hands.values()) == 1:  # the deal's last card
             self.held = action
             self._advance()
         else:
-            self.rl.apply_action(action)
+            rl.apply_action(action)
 
     def _advance(self) -> None:
         """Start the game or apply the held action if the collected outcomes suffice; else ask for more.
@@ -158,25 +170,29 @@ class WhistdriveState(pyspiel.State):
         The held action is tried on the live game: when an outcome is missing, the game's own
         ``_commit`` puts it back as it was (the Probe is a scripted chance source).
         """
-        if self.rl is None:
+        rl, held = self.rl, self.held
+        if rl is None:
             game = _unstarted(self.name, self.options)
-            game.chance = Probe(self.collected)
+            chance = game.chance = Probe(self.collected)
         else:
-            game = self.rl.game
-            game.chance._queue = list(self.collected)
-        game.chance.cards_used = game.deck_cards_used  # asked mid-deal, before any undo
-        game.chance.trying = True
+            game = rl.game
+            if not isinstance(game.chance, Probe):
+                raise TypeError("the dealt game draws its chance from the adapter's Probe")
+            chance = game.chance
+            chance._queue = list(self.collected)
+        chance.cards_used = game.deck_cards_used  # asked mid-deal, before any undo
+        chance.trying = True
         try:
-            if self.rl is None:
+            if rl is None:
                 game._start()
-            else:
-                self.rl.apply_action(self.held)
+            elif held is not None:
+                rl.apply_action(held)
         except NeedChance as need:
             self.steps = ChanceSteps(need.kind, need.seats, need.used)
             return
         finally:
-            game.chance.trying, game.chance.cards_used = False, None  # no closure left in copies of the state
-        if self.rl is None:
+            chance.trying, chance.cards_used = False, None  # no closure left in copies of the state
+        if rl is None:
             self.rl = RLGame(game)
         self.held = None
         self.collected = []
@@ -187,21 +203,21 @@ class WhistdriveState(pyspiel.State):
             raise ValueError("resampling is for decision nodes, not while chance is being drawn")
         rng = random.Random(int(probability_sampler() * (1 << 53)))
         world = self.clone()
-        world.rl = RLGame(resample_game(self.rl.game, player_id, rng))
+        world.rl = RLGame(resample_game(self._dealt().game, player_id, rng))
         return world
 
     # --- strings and results -------------------------------------------------------
     def _action_to_string(self, player, action):
         if player == pyspiel.PlayerId.CHANCE:
             return self.steps.describe(action) if self.steps else f"chance:{action}"
-        return self.rl.action_to_string(action)
+        return self._dealt().action_to_string(action)
 
     def returns(self):
-        return self.rl.returns() if self.is_terminal() else [0.0] * self.get_game().num_players()
+        return self._dealt().returns() if self.is_terminal() else [0.0] * self.get_game().num_players()
 
     def __str__(self):
         if self.rl is None:
-            return f"dealing ({self.steps.kind})"
+            return f"dealing ({self._drawing().kind})"
         return json.dumps({"actions": [str(a) for _, a in self.rl.game.actions], "chance": self.rl.game.chance.log})
 
 
