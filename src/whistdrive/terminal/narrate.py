@@ -32,7 +32,7 @@ def apply_and_narrate(game: Game, action, style: Style, viewer: int | None = Non
     play, deals_before = game.play, len(game.deal_results)
     tricks_before = len(play.tricks)
     stock = getattr(game, "stock", None) if game.info.stock else None  # a prize and a draw for the trick's winner
-    prize, drawn = (stock[0], stock[1]) if stock else (None, None)
+    top: list[int] = list(stock[:2]) if stock else []  # the prize, and the card under it
     game.apply(action)
     who = name(game, seat, lang, viewer)
     if decision.value == "exchange":
@@ -44,8 +44,8 @@ def apply_and_narrate(game: Game, action, style: Style, viewer: int | None = Non
         winner = play.tricks[-1][2]
         winner_name = name(game, winner, lang, viewer)
         lines.append(about(style, TRICK_WON, winner, viewer, winner_name))
-        if stock and len(play.tricks) <= 13:
-            prize, drawn = stock
+        if top and len(play.tricks) <= 13:
+            prize, drawn = top
             card = style.card(str(DECK[prize]))
             if viewer is not None and winner != viewer:
                 lines.append(_(YOU_DREW).format(who=winner_name, card=card, drawn=style.card(str(DECK[drawn]))))
