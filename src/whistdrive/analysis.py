@@ -8,7 +8,7 @@ The ``solve`` and ``analyse`` commands that print it are :mod:`whistdrive.analys
 
 from __future__ import annotations
 
-from .cards import DECK
+from .cards import DECK, Card
 from .games import Game, new_game, replay_steps
 from .records import replay
 
@@ -32,7 +32,7 @@ def analyse(record: dict) -> list[dict]:
     out = []
     for seat, action in replay_steps(game, final.actions):
         found = solver_values(game)
-        if found is not None:
+        if found is not None and isinstance(action, Card):  # found: a card play
             values, unit = found
             best = max(values.values())
             played = values[action.index]

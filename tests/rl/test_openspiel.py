@@ -89,3 +89,36 @@ def test_the_longest_game_is_a_deal_of_every_card_and_decision(name, params):
         state = play_randomly(game, rng)
         players = [a for a in state.full_history() if a.player != pyspiel.PlayerId.CHANCE]
         assert len(players) == game.max_game_length()
+
+
+@pytest.mark.parametrize("name,params", [("whistdrive_german", {}), ("whistdrive_knockout", {"players": 3})])
+def test_observation_tensor_from_python_equals_the_one_through_cpp(name, params):
+    game = pyspiel.load_game(name, params)
+    state, rng = game.new_initial_state(), np.random.default_rng(2)
+    assert state.observation_tensor(0) == pyspiel.State.observation_tensor(state, 0)  # all zeros while dealing
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(int(rng.choice([a for a, _ in state.chance_outcomes()])))
+            continue
+        for seat in range(game.num_players()):
+            assert state.observation_tensor(seat) == pyspiel.State.observation_tensor(state, seat)
+        assert state.observation_tensor() == state.observation_tensor(state.current_player())
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    with pytest.raises(ValueError):
+        state.observation_tensor(game.num_players())
+
+
+@pytest.mark.parametrize("name,params", [("whistdrive_german", {}), ("whistdrive_knockout", {"players": 3}),
+                                         ("whistdrive_humbug", {})])
+def test_legal_actions_from_python_equal_the_ones_through_cpp(name, params):
+    game = pyspiel.load_game(name, params)
+    state, rng = game.new_initial_state(), np.random.default_rng(4)
+    while True:
+        for player in [None, *range(game.num_players()), *([-1] if state.is_chance_node() else [])]:
+            args = () if player is None else (player,)
+            assert state.legal_actions(*args) == pyspiel.State.legal_actions(state, *args)
+            if player is None or player == state.current_player():
+                assert state.legal_actions_mask(*args) == pyspiel.State.legal_actions_mask(state, *args)
+        if state.is_terminal():
+            break
+        state.apply_action(int(rng.choice(state.legal_actions())))

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..errors import UsageError
-from ..games import GAMES
+from ..games import GAMES, Game
 from .base import Player, RandomPlayer
 from .heuristic import Beginner, Intermediate
 
@@ -63,14 +63,16 @@ def _expert_class(game: str):
     return getattr(import_module(f".{module}", __name__), name)
 
 
-def make_player(level: str, game: str, seed: int | None = None, budget: float | None = None,
+def make_player(level: str, game: str | Game, seed: int | None = None, budget: float | None = None,
                 worlds: int | None = None) -> Player:
-    """A player of ``level`` (one of :data:`LEVELS` or :data:`REFERENCE_LEVELS`) for ``game``; ``budget``
-    overrides its seconds per move.
+    """A player of ``level`` (one of :data:`LEVELS` or :data:`REFERENCE_LEVELS`) for ``game`` (its name,
+    or a game of it); ``budget`` overrides its seconds per move.
 
     ``worlds`` gives the expert a budget of sampled worlds per move instead of
     seconds: with a seed, its moves are then the same on any machine.
     """
+    if isinstance(game, Game):
+        game = game.name
     if game not in GAMES:
         raise UsageError(f"unknown game {game!r}: expected one of {', '.join(GAMES)}")
     if level not in LEVELS and level not in REFERENCE_LEVELS:

@@ -5,6 +5,12 @@ Agents are ``player_0``, ``player_1``, ... (seat numbers). Each observation is
 zeros when it is not that agent's turn. Rewards are 0 until the game ends, then
 each seat's :meth:`RLGame.returns`. Game options are given to the constructor;
 ``reset(options=...)`` ignores its options, as PettingZoo's classic games do.
+``reset(seed=...)`` seeds the deal and the agents' action spaces, so
+``action_space(agent).sample(mask)`` replays too.
+
+An illegal action raises :class:`~whistdrive.errors.IllegalMove` (the state
+unchanged); ``env(..., illegal_action="lose")`` ends the game instead, as
+PettingZoo's classic games do: the offending agent gets -1, the others 0.
 """
 
 from __future__ import annotations
@@ -54,6 +60,9 @@ class WhistdriveEnv(AECEnv):
         if seed is not None:
             self.np_random, _ = seeding.np_random(seed)
         self.game = RLGame(self.game_name, self.game_options, seed=int(self.np_random.integers(1 << 62)))
+        if seed is not None:
+            for agent in self.possible_agents:
+                self.action_spaces[agent].seed(int(self.np_random.integers(1 << 62)))
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -120,8 +129,21 @@ class WhistdriveEnv(AECEnv):
         pass
 
 
-def env(game: str = "german", options: dict | None = None, render_mode: str | None = None) -> AECEnv:
-    """The environment with PettingZoo's usual guards (legal-range actions, call order)."""
+ILLEGAL_ACTION = ("raise", "lose")
+
+
+def env(game: str = "german", options: dict | None = None, render_mode: str | None = None,
+        illegal_action: str = "raise") -> AECEnv:
+    """The environment with PettingZoo's usual guards (legal-range actions, call order).
+
+    ``illegal_action="lose"`` ends the game when an agent plays an action its mask
+    forbids (it gets -1, the others 0), PettingZoo's own wrapper doing it as for
+    its classic games; ``"raise"`` raises IllegalMove and changes nothing.
+    """
+    if illegal_action not in ILLEGAL_ACTION:
+        raise ValueError(f"illegal_action must be one of {', '.join(ILLEGAL_ACTION)}, not {illegal_action!r}")
     e = WhistdriveEnv(game, options, render_mode)
+    if illegal_action == "lose":
+        e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
     e = wrappers.AssertOutOfBoundsWrapper(e)
     return wrappers.OrderEnforcingWrapper(e)

@@ -34,8 +34,8 @@ from importlib import resources
 from typing import Any
 
 from ..cards import DECK, Card, Suit
-from ..games import Decision, Game, new_game
-from ..games.base import parse_action
+from ..games import Game, GermanWhist, HumbugWhist, new_game
+from ..games.base import Exchange, parse_action
 from ..games.trick import TrickPlay, suit_of
 from ..i18n import LANGS, N_, translations
 
@@ -168,9 +168,8 @@ def _state(game: Game, tp: TrickPlay, words: _Words) -> dict:
     return frame
 
 
-def _humbug_state(game: Game, tp: TrickPlay) -> dict:
+def _humbug_state(game: HumbugWhist, tp: TrickPlay) -> dict:
     """The two players' tricks, the turned-up card and, the diagram being open, the widows and laid-aside hands."""
-    from ..games.base import Exchange
     from ..games.humbug import WIDOW_PLACES
 
     taken = {str(c): s for s, c in game.exchanges}
@@ -210,14 +209,14 @@ def _card_caption(game: Game, tp_before: TrickPlay, seat: int, card: Card, winne
     return _sentences(*parts)
 
 
-def _prize_caption(game: Game, winner: int, prize: int, draw: int, w: _Words) -> str:
+def _prize_caption(game: GermanWhist, winner: int, prize: int, draw: int, w: _Words) -> str:
     _ = w.gettext
     win, lose = w.who(winner), w.who(1 - winner)
     parts = [_("{win} takes the prize {prize}; {lose} draws the next card face down ({draw}).").format(
         win=win, prize=w.card(prize), lose=lose, draw=w.card(draw))]
     if game.stock:
         parts.append(_("the new prize is {prize}; {suit} stay trump.").format(
-            prize=w.card(game.stock[0]), suit=w.suit(game.play.trump)))
+            prize=w.card(game.stock[0]), suit=w.suit(suit_of(game.trump_card))))
         parts.append(_("both hold 13 cards; {win} leads trick {n}.").format(win=win, n=len(game.play.tricks) + 1))
     else:
         parts.append(_("the stock is empty: stage 2 begins, {win} leads.").format(win=win))
@@ -518,13 +517,15 @@ def frames(example_id: str, lang: str = "en") -> list[dict]:
         number = len(game.deal_results) + 1
         shown = number >= detail
         seat = game.current_seat
+        if seat is None:
+            raise ValueError(f"example {example_id!r} has actions after the game's end")
         action = parse_action(entry["action"], game.decision)
-        if game.decision is Decision.TRUMP:
+        if isinstance(action, Suit):  # a trump choice
             game.apply(action)
             if shown:
                 out.append({"kind": "trump", **_state(game, game.play, w), "caption": _trump_caption(seat, action, w)})
             continue
-        if game.decision is Decision.EXCHANGE:
+        if isinstance(action, Exchange):
             game.apply(action)
             if shown:
                 caption = _exchange_caption(seat, str(action), w)
@@ -540,14 +541,15 @@ def frames(example_id: str, lang: str = "en") -> list[dict]:
         if winner is not None:
             frame["trick"] = _trick(tp.tricks[-1][1])
         caption = _card_caption(game, game.play, seat, action, winner, won_with, w)
-        german_stage1 = game.info.stock and winner is not None and bool(game.stock)  # a prize and a draw
-        if german_stage1:
-            prize, draw = game.stock[0], game.stock[1]
+        stock = getattr(game, "stock", None) if game.info.stock else None
+        german_stage1 = winner is not None and bool(stock)  # a prize and a draw
+        if stock and winner is not None:
+            prize, draw = stock[0], stock[1]
         deals_before = len(game.deal_results)
         game.apply(action)
         if shown:
             out.append({"kind": "card", **frame, "caption": caption})
-        if german_stage1 and shown:
+        if german_stage1 and shown and winner is not None and isinstance(game, GermanWhist):
             out.append(
                 {"kind": "prize", **_state(game, game.play, w), "caption": _prize_caption(game, winner, prize, draw, w)}
             )
@@ -558,9 +560,10 @@ def frames(example_id: str, lang: str = "en") -> list[dict]:
             end = dict(frame, trick=[], to_play=None, **_scores(game))
             end.update(kind="deal_end", deal_result=dict(line), caption=_deal_end_caption(game, line, w))
             out.append(end)
-            if not game.is_over and getattr(game, "tie_breaks", None):  # Knock-out: tied players drew to deal
-                for i, draw in enumerate(game.tie_breaks):
-                    last = i == len(game.tie_breaks) - 1
+            tie_breaks = getattr(game, "tie_breaks", None)  # Knock-out: tied players drew to deal
+            if not game.is_over and tie_breaks:
+                for i, draw in enumerate(tie_breaks):
+                    last = i == len(tie_breaks) - 1
                     out.append(
                         dict(
                             end,

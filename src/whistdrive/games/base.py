@@ -19,7 +19,7 @@ from ..cards import DECK, Card, Suit
 from ..errors import IllegalMove, InvalidOptions, ParseError, RecordError, UsageError
 from .observation import Observation
 from .spec import GameInfo, Outcome, Param, params_of
-from .trick import SolverPosition
+from .trick import SolverPosition, TrickPlay
 
 
 class Decision(str, enum.Enum):
@@ -196,11 +196,14 @@ class Chance:
         return copy.deepcopy(self)
 
 
+_INDEX = {str(c): c.index for c in DECK}  # cards as chance outcomes write them: read at every deal
+
+
 def _cards(tokens: Any, where: int) -> list[int]:
     if not isinstance(tokens, list):
         raise RecordError(f"chance outcome {where}: 'cards' must be a list of cards")
     try:
-        return [Card.parse(t).index for t in tokens]
+        return [_INDEX[t] if type(t) is str and t in _INDEX else Card.parse(t).index for t in tokens]
     except ParseError as e:
         raise RecordError(f"chance outcome {where}: {e}") from None
 
@@ -266,6 +269,10 @@ class Game:
     Options: ClassVar[type[Options]]
     name: ClassVar[str]  # from ``info``
     title: ClassVar[str]
+    # every game has a dealer, deals that end with a result, and the tricks of the deal in play (set by _start)
+    dealer: int
+    deal_results: list[dict]
+    play: TrickPlay
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
@@ -294,6 +301,10 @@ class Game:
 
     @property
     def current_seat(self) -> int | None:
+        raise NotImplementedError
+
+    @property
+    def deal_number(self) -> int:
         raise NotImplementedError
 
     @property

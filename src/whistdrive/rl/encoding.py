@@ -16,11 +16,13 @@ after every action of many random games.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from enum import Enum
 from typing import Any, ClassVar, Generic, TypeVar
 
 import numpy as np
 
 from ..cards import DECK, Card, Suit
+from ..errors import ParseError
 from ..games import Game
 from .layout import Layout
 
@@ -49,12 +51,28 @@ class GameRL(Generic[G]):
 
     # --- actions ------------------------------------------------------------
     def action_id(self, action) -> int:
+        """The id of an action: a Card, a suit or exchange choice, or its text as bots answer (``"QS"``)."""
+        if isinstance(action, str) and not isinstance(action, Enum):
+            return self._text_id(action)
         if isinstance(action, Card):
             return action.index
         try:
             return 52 + self.extra_actions.index(action)
         except ValueError:
             raise ValueError(f"{action!r} is not an action of {self.game}") from None
+
+    def _text_id(self, text: str) -> int:
+        """A card's text, or the text of one of the game's other decisions (``"H"``, ``"left"``)."""
+        try:
+            return Card.parse(text).index
+        except ParseError:
+            pass
+        for kind in {type(a) for a in self.extra_actions}:
+            try:
+                return self.action_id(kind.parse(text))
+            except (ParseError, ValueError):
+                pass
+        raise ValueError(f"{text!r} is not an action of {self.game}")
 
     def action(self, action_id: int):
         if type(action_id) is int and 0 <= action_id < 52:

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 import numpy as np
 
-from ..games import Game
+from ..games import GermanWhist
 from .encoding import GameRL, count_trick, suit_id
 from .layout import Layout, card_index, put_cards
 
 
-class GermanRL(GameRL):
+class GermanRL(GameRL[GermanWhist]):
     game = "german"
 
     def make_layout(self) -> Layout:
@@ -37,10 +40,10 @@ class GermanRL(GameRL):
             ],
         )
 
-    def legal_bits(self, game: Game) -> int:
+    def legal_bits(self, game: GermanWhist) -> int:
         return game.play.legal()
 
-    def encode(self, obs: dict) -> np.ndarray:
+    def encode(self, obs: Mapping[str, Any]) -> np.ndarray:
         L, me = self.layout, obs["seat"]
         v = L.zeros()
         put_cards(v, L["hand"], obs["hand"])
@@ -67,7 +70,7 @@ class GermanRL(GameRL):
         v[L["deals_left"]] = obs["options"]["deals"] - len(obs["deal_results"])
         return v
 
-    def advance(self, game: Game, vecs: list, mover: int, card) -> bool:
+    def advance(self, game: GermanWhist, vecs: list, mover: int, card) -> bool:
         L = self.layout.at
         c = card.index
         p = game.play

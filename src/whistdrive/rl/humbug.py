@@ -1,7 +1,7 @@
 """Humbug Whist's RL part: two seats, the exchange (ids 52 keep, 53 left widow, 54 right widow), whist scoring.
 
-No incremental update: the tensors are encoded afresh from the observation
-after each action (correct; the other games are faster).
+The tensors are updated card by card; an exchange, a new deal and the end of
+the game re-encode them from the observations.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import numpy as np
 
 from ..games import HumbugWhist
 from ..games.base import Exchange
-from .encoding import GameRL, suit_id
+from .encoding import GameRL, count_trick, suit_id
 from .layout import Layout, card_index, put_cards
 
 
@@ -75,3 +75,37 @@ class HumbugRL(GameRL[HumbugWhist]):
         v[L["game_points"]: L["game_points"] + 2] = (score["game_points"][me], score["game_points"][other])
         v[L["games_won"]: L["games_won"] + 2] = (score["games_won"][me], score["games_won"][other])
         return v
+
+    def legal_bits(self, game: HumbugWhist) -> int:
+        if game.exchanging:
+            return sum(1 << self.action_id(a) for a in game.legal_actions())
+        return game.play.legal()
+
+    def advance(self, game: HumbugWhist, vecs: list, mover: int, action) -> bool:
+        if isinstance(action, Exchange):
+            return False
+        L, p, c = self.layout.at, game.play, action.index
+        turned, place, dealer = game.turned_up, game.turned_up_place, game.dealer
+        to_move = game.current_seat
+        for me, v in enumerate(vecs):
+            if v is None:
+                continue
+            if me == mover:
+                v[L["hand"] + c] = 0.0
+                v[L["played_by_me"] + c] = 1.0
+            else:
+                v[L["played_by_opponent"] + c] = 1.0
+            if place != "showing":
+                v[L["turned_up"] + turned] = 0.0
+            if me != dealer:
+                v[L["dealer_holds"] + turned] = place in ("showing", "dealer")
+            v[L["to_move"]] = to_move == me
+            if p.trick:
+                v[L["trick"] + c] = 1.0
+                continue
+            _, plays, winner = p.tricks[-1]
+            for _, pc in plays:
+                v[L["trick"] + pc] = 0.0
+            count_trick(v, L["tricks_won"] + (0 if winner == me else 1), 13)
+            v[L["leader"]] = winner == me
+        return True

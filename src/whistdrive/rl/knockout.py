@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 import numpy as np
 
 from ..cards import Suit
-from ..games import Game
+from ..games import KnockoutWhist
 from .encoding import GameRL, count_trick, relative, suit_id
 from .layout import Layout, card_index, put_cards
 from .tricks import advance_plays, encode_plays, one_hot, played_planes
 
 
-class KnockoutRL(GameRL):
+class KnockoutRL(GameRL[KnockoutWhist]):
     game = "knockout"
     extra_actions = tuple(Suit)  # ids 52-55: the dealer names spades, hearts, diamonds or clubs
 
@@ -33,10 +36,10 @@ class KnockoutRL(GameRL):
             ],
         )
 
-    def legal_bits(self, game: Game) -> int:
+    def legal_bits(self, game: KnockoutWhist) -> int:
         return 0xF << 52 if game.choosing_trump else game.play.legal()
 
-    def encode(self, obs: dict) -> np.ndarray:
+    def encode(self, obs: Mapping[str, Any]) -> np.ndarray:
         L, me, n = self.layout, obs["seat"], self.num_seats
         v = L.zeros()
         put_cards(v, L["hand"], obs["hand"])
@@ -56,7 +59,7 @@ class KnockoutRL(GameRL):
             v[L["tricks_won"] + relative(int(s), me, n)] = won / 7
         return v
 
-    def advance(self, game: Game, vecs: list, mover: int, action) -> bool:
+    def advance(self, game: KnockoutWhist, vecs: list, mover: int, action) -> bool:
         if isinstance(action, Suit):
             return False
         L, p, c, n = self.layout.at, game.play, action.index, self.num_seats

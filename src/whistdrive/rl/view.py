@@ -8,10 +8,13 @@ or the end of the game rebuilds them from the observations.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from ..errors import IllegalMove
 from ..games import Game, new_game
+from ..games.observation import Observation
 from .encoding import GameRL
 from .german import GermanRL
 from .humbug import HumbugRL
@@ -28,15 +31,15 @@ def mask_bytes(bits: int) -> bytes:
             + _SUIT_BYTES[bits >> 39 & 8191] + _EXTRA_BYTES[bits >> 52 & 15])
 
 
-ENCODINGS: dict[str, type[GameRL]] = {r.game: r for r in (GermanRL, WhistRL, KnockoutRL, HumbugRL)}
+ENCODINGS: dict[str, type[GameRL[Any]]] = {r.game: r for r in (GermanRL, WhistRL, KnockoutRL, HumbugRL)}
 """Each game's RL encoding (:mod:`.encoding`): a registry per game, checked against ``GAMES`` by a test."""
 RULES = ENCODINGS  # the former name, kept for programs written against it
 
 
-_KEPT: dict[tuple, GameRL] = {}
+_KEPT: dict[tuple, GameRL[Any]] = {}
 
 
-def encoding_for(game: Game) -> GameRL:
+def encoding_for(game: Game) -> GameRL[Any]:
     """The game's RL encoding: action ids, tensor layout, returns (one per game and options: it never changes)."""
     key = (game.name, game.options, game.num_seats)
     encoding = _KEPT.get(key)
@@ -61,7 +64,7 @@ class RLGame:
     """
 
     @property
-    def rules(self) -> GameRL:
+    def rules(self) -> GameRL[Any]:
         """The former name of :attr:`encoding`, kept for programs written against it."""
         return self.encoding
 
@@ -72,6 +75,8 @@ class RLGame:
         self._play = getattr(self.game, "play", None)  # the deal the kept tensors belong to
         self._seen = len(self.game.actions)
         self._legal: int | None = None
+        self._ids: list[int] = []  # the legal ids of the bits ``_ids_of``
+        self._ids_of: int | None = None
         self._turn = self.game.current_seat  # kept: learning loops ask several times a step
 
     def __deepcopy__(self, memo) -> RLGame:
@@ -116,12 +121,15 @@ class RLGame:
         return self._legal
 
     def legal_actions(self) -> list[int]:
-        bits, out = self.legal_bits(), []
-        while bits:
-            low = bits & -bits
-            out.append(low.bit_length() - 1)
-            bits ^= low
-        return out
+        bits = self.legal_bits()
+        if self._ids_of != bits:  # kept: OpenSpiel asks twice a step (the mask, then the actions)
+            out, rest = [], bits
+            while rest:
+                low = rest & -rest
+                out.append(low.bit_length() - 1)
+                rest ^= low
+            self._ids, self._ids_of = out, bits
+        return list(self._ids)
 
     def legal_actions_mask(self) -> np.ndarray:
         """int8 of length ``num_actions``: 1 for each legal action id of the seat to act."""
@@ -133,10 +141,11 @@ class RLGame:
             action = self.encoding.action(action_id)
         except ValueError as e:
             raise IllegalMove(str(e)) from None
-        if not self.legal_bits() >> int(action_id) & 1:
+        bits = self.legal_bits()  # brings the kept turn up to date
+        mover = self._turn
+        if mover is None or not bits >> int(action_id) & 1:
             raise IllegalMove(f"action {action_id} ({action}) is not legal now: legal ids are {self.legal_actions()}")
         game = self.game
-        mover = self._turn
         game._commit(mover, action)  # checked above against the legal bits, which are the game's legal actions
         self._turn = turn = game.current_seat
         fresh = self._seen == len(game.actions) - 1 and game.play is self._play and turn is not None
@@ -150,18 +159,22 @@ class RLGame:
         return str(self.encoding.action(action_id))
 
     # --- what a seat knows ---------------------------------------------------------
-    def observation(self, seat: int) -> dict:
+    def observation(self, seat: int) -> Observation:
         return self.game.observation(seat)
 
-    def observation_tensor(self, seat: int) -> np.ndarray:
-        """float32 vector of ``seat``'s knowledge (layout: ``self.encoding.layout``)."""
+    def observation_tensor(self, seat: int, out: np.ndarray | None = None) -> np.ndarray:
+        """float32 vector of ``seat``'s knowledge (layout: ``self.encoding.layout``); a new array, or written
+        into ``out`` (a row of a batch, say) and returned."""
         self.game.check_seat(seat)  # before the cache: -1 or True would index another seat's vector
         if self._seen != len(self.game.actions):
             self._resync()
         v = self._vecs[seat]
         if v is None:
             v = self._vecs[seat] = self.encoding.encode(self.game.observation(seat))
-        return v.copy()
+        if out is None:
+            return v.copy()
+        out[:] = v
+        return out
 
     def _resync(self) -> None:
         """Actions were applied to the game directly: forget what was kept."""

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 import numpy as np
 
-from ..games import Game
+from ..games import Whist
 from .encoding import GameRL, count_trick, relative, suit_id
 from .layout import Layout, card_index, put_cards
 from .tricks import advance_plays, encode_plays, one_hot, played_planes
 
 
-class WhistRL(GameRL):
+class WhistRL(GameRL[Whist]):
     game = "whist"
 
     def make_layout(self) -> Layout:
@@ -30,10 +33,10 @@ class WhistRL(GameRL):
             ],
         )
 
-    def legal_bits(self, game: Game) -> int:
+    def legal_bits(self, game: Whist) -> int:
         return game.play.legal()
 
-    def encode(self, obs: dict) -> np.ndarray:
+    def encode(self, obs: Mapping[str, Any]) -> np.ndarray:
         L, me = self.layout, obs["seat"]
         side = me % 2
         v = L.zeros()
@@ -53,7 +56,7 @@ class WhistRL(GameRL):
         v[L["games_won"]: L["games_won"] + 2] = (score["games_won"][side], score["games_won"][1 - side])
         return v
 
-    def advance(self, game: Game, vecs: list, mover: int, card) -> bool:
+    def advance(self, game: Whist, vecs: list, mover: int, card) -> bool:
         L, p, c = self.layout.at, game.play, card.index
         hidden = not game.turned_up_showing
         to_move = game.current_seat

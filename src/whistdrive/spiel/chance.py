@@ -9,16 +9,24 @@ node per tied seat) and turns them into the outcome dicts a game replays.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..cards import DECK
+from ..errors import RecordError
 from ..games.base import Chance
 
 
-class NeedChance(Exception):
-    """The game wants an outcome that has not been drawn yet."""
+class NeedChance(RecordError):
+    """The game wants an outcome that has not been drawn yet.
 
-    def __init__(self, kind: str, seats: list[int]):
+    A RecordError, as an outcome missing from a record is: the game's own
+    ``_commit`` then puts the game back as it was, so the adapter can try a
+    deal's last card on the live game instead of on a copy.
+    """
+
+    def __init__(self, kind: str, seats: list[int], used: int):
         super().__init__(kind)
-        self.kind, self.seats = kind, seats
+        self.kind, self.seats, self.used = kind, seats, used
 
 
 class Probe(Chance):
@@ -28,6 +36,8 @@ class Probe(Chance):
         super().__init__(seed=0, outcomes=outcomes)
         self._rngs = {}  # it never draws: no generators to carry through every copy of a search
         self._seats: list[int] = []
+        self.cards_used: Callable[[], int] | None = None  # called when a deck is missing: the cards the deal about to start uses
+        self.trying = False
 
     def dealer(self, seats: list[int]) -> int:
         self._seats = list(seats)
@@ -37,9 +47,16 @@ class Probe(Chance):
         self._seats = list(seats)
         return super().draw(seats)
 
+    @property
+    def scripted(self) -> bool:
+        """While the adapter tries a deal's last card the list may lack an outcome: the game keeps a copy
+        to put back (``Game._commit``); at other cards no chance is drawn and nothing is kept."""
+        return self.trying
+
     def _next(self, kind: str, make) -> dict:
         if not self._queue:
-            raise NeedChance(kind, self._seats)
+            used = self.cards_used() if kind == "deck" and self.cards_used else 52
+            raise NeedChance(kind, self._seats, used)
         return super()._next(kind, make)
 
 
@@ -49,6 +66,7 @@ class ChanceSteps:
     def __init__(self, kind: str, seats: list[int], used: int = 52):
         self.kind, self.seats, self.used = kind, list(seats), used
         self.cards: list[int] = []
+        self._drawn = 0  # the cards drawn so far, as bits
 
     @property
     def size(self) -> int:
@@ -58,13 +76,18 @@ class ChanceSteps:
     def outcomes(self) -> list[tuple[int, float]]:
         if self.kind == "dealer":
             return [(s, 1.0 / len(self.seats)) for s in self.seats]
-        left = [c for c in range(52) if c not in self.cards]
-        return [(c, 1.0 / len(left)) for c in left]
+        drawn = self._drawn
+        p = 1.0 / (52 - len(self.cards))
+        return [(c, p) for c in range(52) if not drawn >> c & 1]
 
     def add(self, action: int) -> None:
-        if action not in dict(self.outcomes()):
+        possible = action in self.seats if self.kind == "dealer" else (
+            0 <= action < 52 and not self._drawn >> action & 1)
+        if not possible:
             raise ValueError(f"chance outcome {action} is not possible here")
         self.cards.append(action)
+        if self.kind != "dealer":
+            self._drawn |= 1 << action
 
     @property
     def complete(self) -> bool:

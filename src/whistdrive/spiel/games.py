@@ -68,6 +68,7 @@ class WhistdriveGame(pyspiel.Game):
             max_game_length=length,
         )
         super().__init__(game_type(self.name), info, params)
+        self.seats = list(range(probe.num_seats))  # OpenSpiel makes a new state for every tensor's shape
 
     def new_initial_state(self):
         return WhistdriveState(self)
@@ -85,25 +86,64 @@ class WhistdriveState(pyspiel.State):
         self.rl: RLGame | None = None
         self.collected: list[dict] = []  # complete outcomes the next game step will replay
         self.held: int | None = None  # a player action waiting for its chance outcomes
-        seats = list(range(game.num_players()))
-        self.steps: ChanceSteps | None = ChanceSteps("dealer", seats)
+        self.steps: ChanceSteps | None = ChanceSteps("dealer", game.seats)
+
+    def _dealt(self) -> RLGame:
+        """The game, dealt once the first chance outcomes are drawn."""
+        if self.rl is None:
+            raise ValueError("the game is not dealt yet: chance outcomes come first")
+        return self.rl
+
+    def _drawing(self) -> ChanceSteps:
+        """The chance outcomes being drawn."""
+        if self.steps is None:
+            raise ValueError("no chance outcome is being drawn: a player is to act")
+        return self.steps
 
     # --- turn -------------------------------------------------------------------
-    def current_player(self):
+    def current_player(self):  # OpenSpiel asks several times a step: one look at the seat to act
         if self.steps is not None:
             return pyspiel.PlayerId.CHANCE
-        if self.rl.is_over:
-            return pyspiel.PlayerId.TERMINAL
-        return self.rl.current_seat
+        seat = self._dealt().current_seat
+        return pyspiel.PlayerId.TERMINAL if seat is None else seat
 
     def is_terminal(self):
-        return self.steps is None and self.rl.is_over
+        return self.steps is None and self._dealt().is_over
 
     def _legal_actions(self, player):
-        return self.rl.legal_actions()
+        return self._dealt().legal_actions()
 
     def chance_outcomes(self):
-        return self.steps.outcomes()
+        return self._drawing().outcomes()
+
+    # Called from Python, these three answer without OpenSpiel's trip through C++ and back (C++ callers
+    # reach the same answers through _legal_actions, chance_outcomes and the observer).
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """As OpenSpiel's: the acting player's legal ids (the chance outcomes at a chance node)."""
+        if player is not None and player != self.current_player():
+            return super().legal_actions(player)  # OpenSpiel's own answer for another player
+        if self.steps is not None:
+            return [a for a, _ in self.steps.outcomes()]
+        return self._dealt().legal_actions()
+
+    def legal_actions_mask(self, player: int | None = None) -> list[int]:
+        """As OpenSpiel's: 1 for each legal id of the acting player."""
+        if player is not None and player != self.current_player():
+            return super().legal_actions_mask(player)
+        size = self.get_game().max_chance_outcomes() if self.steps is not None else self._dealt().num_actions
+        mask = [0] * size
+        for a in self.legal_actions():
+            mask[a] = 1
+        return mask
+
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        """OpenSpiel's observation tensor, called from Python without its trip through C++ (which makes
+        a new state to learn the tensor's size, then copies the tensor twice); C++ callers get the same."""
+        if player is None:
+            player = self.current_player()
+        if self.rl is None:
+            return [0.0] * self.get_game().observation_tensor_size()
+        return self.rl.observation_tensor(player).tolist()
 
     def _apply_action(self, action):
         action = int(action)
@@ -117,34 +157,44 @@ class WhistdriveState(pyspiel.State):
             self._advance()
 
     def _play(self, action: int) -> None:
-        game = self.rl.game
-        if sum(bin(h).count("1") for h in game.play.hands.values()) == 1:  # the deal's last card
+        rl = self._dealt()
+        if sum(h.bit_count() for h in rl.game.play.hands.values()) == 1:  # the deal's last card
             self.held = action
             self._advance()
         else:
-            self.rl.apply_action(action)
+            rl.apply_action(action)
 
     def _advance(self) -> None:
-        """Start the game or apply the held action if the collected outcomes suffice; else ask for more."""
-        if self.rl is None:
-            trial = game = _unstarted(self.name, self.options)
+        """Start the game or apply the held action if the collected outcomes suffice; else ask for more.
+
+        The held action is tried on the live game: when an outcome is missing, the game's own
+        ``_commit`` puts it back as it was (the Probe is a scripted chance source).
+        """
+        rl, held = self.rl, self.held
+        if rl is None:
+            game = _unstarted(self.name, self.options)
+            chance = game.chance = Probe(self.collected)
         else:
-            trial, game = self.rl.game.clone(), None
-        trial.chance = Probe(self.collected)
+            game = rl.game
+            if not isinstance(game.chance, Probe):
+                raise TypeError("the dealt game draws its chance from the adapter's Probe")
+            chance = game.chance
+            chance._queue = list(self.collected)
+        chance.cards_used = game.deck_cards_used  # asked mid-deal, before any undo
+        chance.trying = True
         try:
-            if game is not None:
+            if rl is None:
                 game._start()
-            else:
-                trial.apply(self.rl.encoding.action(self.held))
+            elif held is not None:
+                rl.apply_action(held)
         except NeedChance as need:
-            self.steps = ChanceSteps(need.kind, need.seats, trial.deck_cards_used())
+            self.steps = ChanceSteps(need.kind, need.seats, need.used)
             return
-        if game is not None:
+        finally:
+            chance.trying, chance.cards_used = False, None  # no closure left in copies of the state
+        if rl is None:
             self.rl = RLGame(game)
-        else:
-            self.rl.game.chance._queue.extend(self.collected)  # exactly what the trial consumed
-            self.rl.apply_action(self.held)
-            self.held = None
+        self.held = None
         self.collected = []
 
     def resample_from_infostate(self, player_id, probability_sampler):
@@ -153,21 +203,21 @@ class WhistdriveState(pyspiel.State):
             raise ValueError("resampling is for decision nodes, not while chance is being drawn")
         rng = random.Random(int(probability_sampler() * (1 << 53)))
         world = self.clone()
-        world.rl = RLGame(resample_game(self.rl.game, player_id, rng))
+        world.rl = RLGame(resample_game(self._dealt().game, player_id, rng))
         return world
 
     # --- strings and results -------------------------------------------------------
     def _action_to_string(self, player, action):
         if player == pyspiel.PlayerId.CHANCE:
             return self.steps.describe(action) if self.steps else f"chance:{action}"
-        return self.rl.action_to_string(action)
+        return self._dealt().action_to_string(action)
 
     def returns(self):
-        return self.rl.returns() if self.is_terminal() else [0.0] * self.get_game().num_players()
+        return self._dealt().returns() if self.is_terminal() else [0.0] * self.get_game().num_players()
 
     def __str__(self):
         if self.rl is None:
-            return f"dealing ({self.steps.kind})"
+            return f"dealing ({self._drawing().kind})"
         return json.dumps({"actions": [str(a) for _, a in self.rl.game.actions], "chance": self.rl.game.chance.log})
 
 
@@ -181,20 +231,33 @@ def _unstarted(name: str, options: dict):
 
 
 class Observer:
-    """OpenSpiel's observer for a whistdrive game: the RL tensor, and the observation as JSON."""
+    """OpenSpiel's observer for a whistdrive game: the RL tensor, and the observation as JSON.
+
+    The information state (perfect recall) has a string, the observation as JSON, which
+    holds every card the seat has seen played; it has no tensor of its own, so asking for
+    one is an error rather than the observation tensor under another name.
+    """
 
     def __init__(self, game: WhistdriveGame, iig_obs_type, params):
         if params:
             raise ValueError(f"observation parameters are not supported: {params}")
+        self.game_name = game.name
+        if iig_obs_type.perfect_recall:
+            self.tensor, self.dict = None, {}
+            return
         layout = game.encoding.layout
         self.tensor = np.zeros(layout.size, np.float32)
-        self.dict = {f.name: self.tensor[f.offset: f.offset + f.size] for f in layout.features}
+        # one named piece: OpenSpiel copies each piece on every call (the features' offsets are in encoding.layout)
+        self.dict = {"observation": self.tensor}
 
     def set_from(self, state: WhistdriveState, player: int) -> None:
+        if self.tensor is None:
+            raise ValueError(f"whistdrive_{self.game_name} provides no information-state tensor: use "
+                             "observation_tensor() (the RL view) or information_state_string()")
         if state.rl is None:
             self.tensor.fill(0.0)
         else:
-            self.tensor[:] = state.rl.observation_tensor(player)
+            state.rl.observation_tensor(player, out=self.tensor)
 
     def string_from(self, state: WhistdriveState, player: int) -> str:
         if state.rl is None:

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from ..cards import DECK, Suit
-from ..errors import RecordError, WhistError
-from ..games import Game
+from ..errors import IllegalMove, RecordError, WhistError
+from ..games import Game, HumbugWhist, Whist
 from ..i18n import N_, gettext_for, translations
 from ..records import read_records, replay
 from .render import EXCHANGE_TEXTS, Style, about, label, points_split
@@ -24,10 +27,12 @@ def apply_and_narrate(game: Game, action, style: Style, viewer: int | None = Non
     """Apply ``action`` and return the lines that describe what everybody saw."""
     lang, _ = style.lang, style.gettext
     seat, decision = game.current_seat, game.decision
+    if seat is None or decision is None:
+        raise IllegalMove("the game is over: no more actions")
     play, deals_before = game.play, len(game.deal_results)
     tricks_before = len(play.tricks)
     stock = getattr(game, "stock", None) if game.info.stock else None  # a prize and a draw for the trick's winner
-    prize, drawn = (stock[0], stock[1]) if stock else (None, None)
+    top: list[int] = list(stock[:2]) if stock else []  # the prize, and the card under it
     game.apply(action)
     who = name(game, seat, lang, viewer)
     if decision.value == "exchange":
@@ -39,7 +44,8 @@ def apply_and_narrate(game: Game, action, style: Style, viewer: int | None = Non
         winner = play.tricks[-1][2]
         winner_name = name(game, winner, lang, viewer)
         lines.append(about(style, TRICK_WON, winner, viewer, winner_name))
-        if prize is not None and len(play.tricks) <= 13:
+        if top and len(play.tricks) <= 13:
+            prize, drawn = top
             card = style.card(str(DECK[prize]))
             if viewer is not None and winner != viewer:
                 lines.append(_(YOU_DREW).format(who=winner_name, card=card, drawn=style.card(str(DECK[drawn]))))
@@ -69,7 +75,7 @@ def _side(game: Game, seats, lang: str) -> str:
     return {"NS": tr.pgettext("side", "NS"), "EW": tr.pgettext("side", "EW")}.get(code, code)
 
 
-def _whist_deal(game: Game, result: dict, lang: str, viewer: int | None) -> str:
+def _whist_deal(game: Whist, result: dict, lang: str, viewer: int | None) -> str:
     ngettext = gettext_for(lang)[1]
     ns, ew = (ngettext("{n} trick", "{n} tricks", n).format(n=n) for n in result["tricks"])
     p = result["points"]
@@ -86,7 +92,7 @@ def _knockout_deal(game: Game, result: dict, lang: str, viewer: int | None) -> s
     return f"{counts}; " + _("out") + f": {out}"
 
 
-def _humbug_deal(game: Game, result: dict, lang: str, viewer: int | None) -> str:
+def _humbug_deal(game: HumbugWhist, result: dict, lang: str, viewer: int | None) -> str:
     ngettext = gettext_for(lang)[1]
     a, b = (ngettext("{n} trick", "{n} tricks", n).format(n=n) for n in result["tricks"])
     p = result["points"]
@@ -94,13 +100,17 @@ def _humbug_deal(game: Game, result: dict, lang: str, viewer: int | None) -> str
     return f"{name(game, 0, lang, viewer)} {a}, {name(game, 1, lang, viewer)} {b}; +{p[0]}, +{p[1]}{split}"
 
 
-DEAL_SUMMARY = {"german": _german_deal, "whist": _whist_deal, "knockout": _knockout_deal, "humbug": _humbug_deal}
+DEAL_SUMMARY: dict[str, Callable[[Any, dict, str, int | None], str]] = {  # each takes its own game
+    "german": _german_deal, "whist": _whist_deal, "knockout": _knockout_deal, "humbug": _humbug_deal}
 
 
 def match_summary(game: Game, lang: str, viewer: int | None) -> str:
     """Who won, from the game's outcome: a partnership by its seats' names, anyone else by name."""
     _ = gettext_for(lang)[0]
-    winners = game.outcome().winners
+    outcome = game.outcome()
+    if outcome is None:
+        raise ValueError("the game is not over: no winner yet")
+    winners = outcome.winners
     if not winners:
         return _("A draw.")
     if len(winners) > 1:

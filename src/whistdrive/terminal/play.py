@@ -160,8 +160,7 @@ def play(
     if keep is not None and keep.exists() and keep != resumed_from:
         say(_("A game you quit is saved: {command} goes on with it (quitting this one replaces it).")
             .format(command=RESUME))
-    while not game.is_over:
-        seat = game.current_seat
+    while (seat := game.current_seat) is not None:
         obs = game.observation(seat)
         if seat != me:
             action = bots[seat].choose(obs)

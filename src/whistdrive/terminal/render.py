@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
+from typing import Any
 
 from ..cards import Card, Suit
 from ..games import GAMES
@@ -68,7 +70,7 @@ def _fit(line: str, width: int, gaps: tuple[str, ...]) -> list[str]:
     return rows
 
 
-def seat_label(obs: dict, seat: int, lang: str) -> str:
+def seat_label(obs: Mapping[str, Any], seat: int, lang: str) -> str:
     return label(obs["game"], obs["seat_names"], seat, obs["seat"], lang)
 
 
@@ -108,14 +110,14 @@ def about(style: Style, texts: tuple[str, str], seat: int, viewer: int | None, w
     return style.gettext(texts[0]).format(who=who, **fields)
 
 
-def trick_line(obs: dict, plays: list[dict], style: Style) -> str:
+def trick_line(obs: Mapping[str, Any], plays: list[dict], style: Style) -> str:
     return "  ".join(f"{seat_label(obs, p['seat'], style.lang)}: {style.card(p['card'])}" for p in plays) or "—"
 
 
 TAKEN_BY = (N_("won by {who}"), N_("won by you"))
 
 
-def last_trick(obs: dict, style: Style) -> str:
+def last_trick(obs: Mapping[str, Any], style: Style) -> str:
     """The last finished trick: who played which card, and who won it."""
     _ = style.gettext
     if not obs["tricks"]:
@@ -126,7 +128,7 @@ def last_trick(obs: dict, style: Style) -> str:
     return _("Last trick") + ": " + trick_line(obs, trick["cards"], style) + f" — {taken}"
 
 
-def render(obs: dict, style: Style) -> str:
+def render(obs: Mapping[str, Any], style: Style) -> str:
     """The whole table as one seat sees it."""
     lang, _ = style.lang, style.gettext
     lines = []
@@ -142,7 +144,7 @@ def render(obs: dict, style: Style) -> str:
     return "\n".join(lines)
 
 
-def hand_line(obs: dict, style: Style) -> str:
+def hand_line(obs: Mapping[str, Any], style: Style) -> str:
     """The hand, legal cards numbered for quick entry, others dimmed; the choices of an exchange."""
     if obs["decision"] == "exchange" and obs["legal"]:
         names = [style.gettext(EXCHANGE_CHOICES[a]) for a in obs["legal"]]
@@ -158,7 +160,7 @@ def hand_line(obs: dict, style: Style) -> str:
     return " ".join(parts)
 
 
-def _german(obs: dict, style: Style) -> str:
+def _german(obs: Mapping[str, Any], style: Style) -> str:
     _ = style.gettext
     won = obs["tricks_won"]
     parts = [_("Stage") + f" {obs['stage']}"]
@@ -177,7 +179,7 @@ def _german(obs: dict, style: Style) -> str:
     return text
 
 
-def _whist(obs: dict, style: Style) -> str:
+def _whist(obs: Mapping[str, Any], style: Style) -> str:
     _, ngettext = style.gettext, style.ngettext
     mine = obs["seat"] % 2
     won, score = obs["tricks_won"], obs["score"]
@@ -192,7 +194,7 @@ def _whist(obs: dict, style: Style) -> str:
     return "   ".join(parts)
 
 
-def _knockout(obs: dict, style: Style) -> str:
+def _knockout(obs: Mapping[str, Any], style: Style) -> str:
     lang, _ = style.lang, style.gettext
     parts = [style.ngettext("{n} card each", "{n} cards each", obs["hand_size"]).format(n=obs["hand_size"])]
     if obs["trump_card"]:
@@ -206,12 +208,12 @@ def _knockout(obs: dict, style: Style) -> str:
     return "   ".join(parts)
 
 
-def score_text(obs: dict, style: Style) -> str:
+def score_text(obs: Mapping[str, Any], style: Style) -> str:
     """The score sheet (German points, whist We/They, knock-out survivors)."""
     return SCORE[obs["game"]](obs, style)
 
 
-def _german_score(obs: dict, style: Style) -> str:
+def _german_score(obs: Mapping[str, Any], style: Style) -> str:
     lang, _ = style.lang, style.gettext
     me = obs["seat"]
     score, you, opponent, deals_won, deal = _("Score"), _("You"), _("Opponent"), _("deals won"), _("Deal")
@@ -234,7 +236,7 @@ def points_split(line: dict, first: int, honours: bool, lang: str) -> str:
         a=t[first], b=t[1 - first], c=h[first], d=h[1 - first]) + ")"
 
 
-def _whist_score(obs: dict, style: Style) -> str:
+def _whist_score(obs: Mapping[str, Any], style: Style) -> str:
     _ = style.gettext
     mine = obs["seat"] % 2
     s = obs["score"]
@@ -260,7 +262,7 @@ TRUMP_CARD_PLACES = {"dealer": N_("in the dealer's hand"), "played": N_("played"
 EXCHANGE_CHOICES = {"keep": N_("keep"), "left": N_("left widow"), "right": N_("right widow")}
 
 
-def _humbug(obs: dict, style: Style) -> str:
+def _humbug(obs: Mapping[str, Any], style: Style) -> str:
     lang, _, ngettext = style.lang, style.gettext, style.ngettext
     me, other = obs["seat"], 1 - obs["seat"]
     card = style.card(obs["trump_card"])
@@ -280,7 +282,7 @@ def _humbug(obs: dict, style: Style) -> str:
     return text
 
 
-def _humbug_score(obs: dict, style: Style) -> str:
+def _humbug_score(obs: Mapping[str, Any], style: Style) -> str:
     """Whist's sheet with a column for each player."""
     _ = style.gettext
     me, other = obs["seat"], 1 - obs["seat"]
@@ -296,7 +298,7 @@ def _humbug_score(obs: dict, style: Style) -> str:
     return "\n".join(rows)
 
 
-def _knockout_score(obs: dict, style: Style) -> str:
+def _knockout_score(obs: Mapping[str, Any], style: Style) -> str:
     _ = style.gettext
     deal, out_word = _("Deal"), _("out")
     rows = []
