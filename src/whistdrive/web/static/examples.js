@@ -37,6 +37,7 @@
 
   /** Where each seat sits: "top", "left", "right", "bottom" (several seats may share "top"). */
   function positions(game, n) {
+    // a name compared: the examples' frames name the seats in the reader's language, not by the compass
     if (game === "whist") return ["top", "right", "bottom", "left"]; // North, East, South, West
     if (n === 2) return ["bottom", "top"];
     if (n === 3) return ["bottom", "left", "right"];
@@ -144,12 +145,13 @@
       const box = el("div", { role: "group", class: "ex-seat ex-pos-" + pos[s] + (f.to_play === s ? " turn" : "") + (outDeal ? " is-out" : ""),
         "aria-label": name(f, s) });
       const head = el("div", { class: "ex-seat-head" }, el("b", {}, name(f, s)));
+      // names compared: the two-player games' examples tell the deal without a dealer's badge
       if (data.game !== "german" && data.game !== "humbug" && f.kind !== "draw" && f.dealer === s) head.append(el("span", { class: "ex-badge" }, W.dealer));
       if (f.to_play === s) head.append(el("span", { class: "ex-badge ex-turn" }, W.toPlay));
-      if (data.game === "german") {
+      if (f.tricks_won && f.tricks_won.stage1) { // German Whist counts its tricks by stage
         const t = f.tricks_won;
         head.append(el("span", { class: "ex-tricks" }, W.tricks + ": " + W.stage1 + " " + t.stage1[s] + ", " + W.stage2 + " " + t.stage2[s]));
-      } else if (data.game === "knockout" && f.tricks_won && key in f.tricks_won) {
+      } else if (data.game === "knockout" && f.tricks_won && key in f.tricks_won) { // a name compared: whist's tricks are by side, also keyed 0 and 1
         head.append(el("span", { class: "ex-tricks" }, W.tricks + ": " + f.tricks_won[key]));
       }
       if (outDeal) head.append(el("span", { class: "ex-badge ex-out" }, fill(W.out, { n: outDeal })));
@@ -209,7 +211,7 @@
       };
       for (let s = 0; s < seats; s++) {
         const key = String(s);
-        const tricks = data.game === "german" ? [f.tricks_won.stage1[s], f.tricks_won.stage2[s]] : f.tricks_won && f.tricks_won[key];
+        const tricks = f.tricks_won && f.tricks_won.stage1 ? [f.tricks_won.stage1[s], f.tricks_won.stage2[s]] : f.tricks_won && f.tricks_won[key];
         const sig = JSON.stringify([f.hands[key], f.out && f.out[key], f.to_play === s, f.dealer === s && f.kind !== "draw", tricks,
           f.seat_names[s], f.kind === "draw"]);
         if (shown.sig["seat" + s] !== sig) {

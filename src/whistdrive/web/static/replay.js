@@ -3,20 +3,23 @@
 "use strict";
 (function (WD) {
   const { el, t } = WD;
-  function defaultNames(game, seatNames, human, seats) {
+  const COMPASS = { N: "North", E: "East", S: "South", W: "West" }; // i18n
+  /** Seats as the table names them: by the compass where the game seats its players so, the other
+   * player of a two-player game "Opponent" or "Computer" (as at the table), else by number. */
+  function defaultNames(seatNames, human, seats) {
+    const mine = human !== null && human !== undefined;
     return (s) => {
-      if (human !== null && human !== undefined && s === human) return t("You");
-      if (game === "whist") return t({ 0: "North", 1: "East", 2: "South", 3: "West" }[s]); // i18n
+      if (mine && s === human) return t("You");
+      if (seatNames[s] in COMPASS) return t(COMPASS[seatNames[s]]);
       const person = seats && seats[s] && seats[s].kind === "human"; // a table of people: not a computer
-      if (game === "german") return human !== null && human !== undefined ? (person ? t("Opponent") : t("Computer"))
-        : t("Player {n}", { n: seatNames[s] });
+      if (seatNames.length === 2) return mine ? (person ? t("Opponent") : t("Computer")) : t("Player {n}", { n: seatNames[s] });
       return t("Player {n}", { n: s + 1 });
     };
   }
   WD.Replay = function (container, data, opts) {
     opts = opts || {};
     const frames = data.frames;
-    const names = opts.names || defaultNames(data.game, frames[0].view.seat_names, opts.human, data.seats);
+    const names = opts.names || defaultNames(frames[0].view.seat_names, opts.human, data.seats);
     let k = opts.start || 0;
     const board = el("div", { class: "replay-board" });
     const caption = el("p", { class: "replay-caption", "aria-live": "polite" });

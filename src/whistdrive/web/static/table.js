@@ -38,7 +38,7 @@
     return Object.assign({ p: seatName(hs), q: seatName(1 - hs) }, values);
   }
   function seatTitle(seat) { // the seat's place, whoever sits there (the people panel, its invitations)
-    return GAME === "whist" ? GAME_VIEWS.whist.seatName(seat) : t("Player {n}", { n: seat + 1 });
+    return G.seatName && S.view.seat_names.length > 2 ? G.seatName(seat) : t("Player {n}", { n: seat + 1 });
   }
   function position(seat) {
     const n = S.view.seat_names.length, human = S.snap.human_seat;
