@@ -11,6 +11,7 @@ from whistdrive import new_game
 from whistdrive.cards import Card
 from whistdrive.cli import main
 from whistdrive.errors import ParseError
+from whistdrive.records import replay
 from whistdrive.terminal.play import _ask, play, play_game, read_action, read_card, resume_game
 from whistdrive.terminal.render import Style, columns, render
 
@@ -157,6 +158,28 @@ def test_q_asks_first_then_saves_the_game_and_play_resume_goes_on_with_it(tmp_pa
     assert hands(again)[0] == before  # the deal goes on as it was
     assert any(line.startswith("Game over.") for line in again)
     assert not saved.exists()  # played to the end: nothing left to resume
+
+
+def test_a_resumed_game_deals_again_what_you_had_not_seen(tmp_path, monkeypatch):
+    """The saved file holds the deck as dealt: read before resuming, it would show the computer's hand and
+    the stock. So on resume the unseen cards are dealt again (your hand, the trump and the plays stay)."""
+    import whistdrive.terminal.play as terminal
+
+    saved = tmp_path / "saved-game.json"
+    play_game("german", {}, seed=4, lang="en", color=False, level="random", keep=saved,
+              input_fn=scripted(["1", "q", "y"]), output=[].append)
+    record = json.loads(saved.read_text(encoding="utf-8"))
+    resumed = []
+    monkeypatch.setattr(terminal, "play", lambda game, **how: resumed.append(game) or 0)
+    hidden_before = None
+    for _ in range(4):  # four resumes of the same file: the hidden cards differ, what you saw does not
+        resume_game(saved, lang="en", color=False, keep=saved, input_fn=scripted([]), output=[].append)
+    first = resumed[0]
+    original = replay(record)
+    assert all(g.hand(0) == original.hand(0) and g.observation(0) == original.observation(0) for g in resumed)
+    hidden_before = original.hand(1), tuple(original.stock)
+    assert any((g.hand(1), tuple(g.stock)) != hidden_before for g in resumed), "the file's hidden cards came back"
+    assert first.actions == original.actions
 
 
 def test_quitting_without_a_place_to_save_warns_that_the_game_is_lost():

@@ -13,8 +13,8 @@ import random
 import pytest
 
 from whistdrive import new_game
+from whistdrive.bots.redeal import redeal
 from whistdrive.records import loads, replay
-from whistdrive.web.redeal import redeal
 
 from .conftest import Seat, create, make_client
 

@@ -13,9 +13,10 @@ import secrets
 from pathlib import Path
 
 from ..bots import DEFAULT_LEVEL, LEVELS
+from ..bots.redeal import redeal
 from ..cards import Card, Suit
 from ..errors import IllegalMove, ParseError, RecordError, WhistError
-from ..games import GAMES, Game, new_game
+from ..games import GAMES, Game, new_game, replay_moves
 from ..games.base import Exchange
 from ..i18n import N_, gettext_for
 from ..players import computer_player
@@ -110,11 +111,13 @@ def resume_game(path: Path, **how) -> int:
         raise RecordError(f"{path}: {e}") from None
     if record["over"]:
         raise RecordError(f"{path}: that game is over; nothing to resume")
-    seed = record.get("seed")
-    game = new_game(record["game"], record["options"], chance=record["chance"],
-                    seed=secrets.randbits(63) if seed is None else seed)
-    for entry in record["actions"]:
-        game.apply(entry["action"], seat=entry["seat"])
+    moves = [(entry["seat"], entry["action"]) for entry in record["actions"]]
+    game = replay_moves(record["game"], record["options"], moves, chance=record["chance"],
+                        seed=secrets.randbits(63))
+    # The file holds the deck as it was dealt; whatever you had not seen is dealt again, so that
+    # reading the file before resuming tells nothing (as undo at the web table).
+    seed, chance = redeal(game, GAMES[game.name].info.human_seat)
+    game = replay_moves(record["game"], record["options"], moves, seed=seed, chance=chance)
     levels = [s["player"].removeprefix("bot:") for s in record["seats"]]
     level = next((lv for lv in levels if lv in LEVELS), None)
     return play(game, level=level, seed=seed, resumed_from=path, **how)

@@ -13,12 +13,12 @@ import collections
 import logging
 import random
 
+from whistdrive.bots.redeal import redeal
 from whistdrive.errors import IllegalMove, ParseError
 from whistdrive.games import replay_moves
 from whistdrive.games.base import parse_action
 
 from .errors import TableError
-from .redeal import redeal
 from .scheduler import Busy
 from .seats import shared
 from .store import Stale

@@ -23,7 +23,7 @@ from whistdrive.errors import IllegalMove, RecordError
 from whistdrive.games import replay_steps
 from whistdrive.games.base import Game
 
-log = logging.getLogger("whistdrive.web")
+log = logging.getLogger("whistdrive.bots")
 PAST = ("deal_results", "tie_breaks", "tie_break", "score")  # earlier deals or a separate pack
 TRIES = 20
 
