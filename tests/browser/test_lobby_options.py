@@ -10,6 +10,7 @@ import pytest
 import uvicorn
 
 from test_descriptor import KnobOptions
+from whistdrive import i18n
 from whistdrive.games import GermanWhist
 
 from .conftest import ARGS, CHROMIUM, free_port
@@ -23,6 +24,11 @@ def knob_server(tmp_path, monkeypatch):
     from whistdrive.web.app import Settings, create_app
 
     monkeypatch.setattr(GermanWhist, "Options", KnobOptions)
+    # a new option's texts go into the one catalogue, as a real option's would
+    ru = i18n.catalog("ru")
+    ru.add("Knob", "Ручка")
+    ru.add("a throw-away test option", "пробная настройка")
+    i18n.translations.cache_clear()
     port = free_port()
     app = create_app(Settings(database_url=f"sqlite:///{tmp_path / 'g.db'}", bot_pool="thread"))
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
@@ -39,6 +45,9 @@ def knob_server(tmp_path, monkeypatch):
     yield url
     server.should_exit = True
     thread.join(10)
+    ru.delete("Knob")
+    ru.delete("a throw-away test option")
+    i18n.translations.cache_clear()
 
 
 @pytest.mark.parametrize("lang,label", [("en", "Knob"), ("ru", "Ручка")])
