@@ -3,15 +3,16 @@ no information-state tensor pretending to be one."""
 
 from __future__ import annotations
 
-import pyspiel
 import pytest
 
-import whistdrive.spiel  # noqa: F401  (registers the games)
-from whistdrive import new_game
-from whistdrive.bots import make_player
-from whistdrive.cards import Card, Suit
-from whistdrive.games.base import Exchange
-from whistdrive.rl import RLGame
+pyspiel = pytest.importorskip("pyspiel")  # the rl extra: OpenSpiel
+
+import whistdrive.spiel  # noqa: E402, F401  (registers the games)
+from whistdrive import new_game  # noqa: E402
+from whistdrive.bots import make_player  # noqa: E402
+from whistdrive.cards import Card, Suit  # noqa: E402
+from whistdrive.games.base import Exchange  # noqa: E402
+from whistdrive.rl import RLGame  # noqa: E402
 
 
 @pytest.mark.parametrize("game,text,action", [

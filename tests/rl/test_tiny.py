@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import random
 
-import pyspiel
 import pytest
-from open_spiel.python.algorithms import cfr, exploitability
 
-import whistdrive.spiel.tiny  # noqa: F401  (registers whistdrive_tiny_german)
-from whistdrive import new_game
-from whistdrive.cards import DECK
-from whistdrive.games import GAMES
+pyspiel = pytest.importorskip("pyspiel")  # the rl extra: OpenSpiel
+from open_spiel.python.algorithms import cfr, exploitability  # noqa: E402
+
+import whistdrive.spiel.tiny  # noqa: E402, F401  (registers whistdrive_tiny_german)
+from whistdrive import new_game  # noqa: E402
+from whistdrive.cards import DECK  # noqa: E402
+from whistdrive.games import GAMES  # noqa: E402
 
 
 @pytest.mark.parametrize("params", [{}, {"suits": 3, "ranks": 2, "hand": 2}, {"suits": 4, "ranks": 13, "hand": 13}])

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
-from whistdrive.vec import VecGame
-from whistdrive.vec.collect import collect
-from whistdrive.vec.gym import WhistVectorEnv
+pytest.importorskip("gymnasium")  # the rl extra
+
+from whistdrive.vec import VecGame  # noqa: E402
+from whistdrive.vec.collect import collect  # noqa: E402
+from whistdrive.vec.gym import WhistVectorEnv  # noqa: E402
 
 
 def test_gymnasium_face_pays_the_mover_and_reports_both_seats():
