@@ -38,7 +38,7 @@
     return Object.assign({ p: seatName(hs), q: seatName(1 - hs) }, values);
   }
   function seatTitle(seat) { // the seat's place, whoever sits there (the people panel, its invitations)
-    return G.seatName && S.view.seat_names.length > 2 ? G.seatName(seat) : t("Player {n}", { n: seat + 1 });
+    return G.place ? G.place(seat) : t("Player {n}", { n: seat + 1 });
   }
   function position(seat) {
     const n = S.view.seat_names.length, human = S.snap.human_seat;
@@ -641,6 +641,7 @@
     },
     whist: {
       seatName: (seat) => t({ 0: "North", 1: "East", 2: "South", 3: "West" }[seat]), // i18n
+      place: (seat) => GAME_VIEWS.whist.seatName(seat), // a seat's place is its compass point
       seatLabel: (seat) => (seat === (S.snap.human_seat + 2) % 4 && !S.snap.spectator ? seatName(seat) + " · " + t("partner") : seatName(seat)),
       trickCount: (v, seat) => v.tricks.filter((tr) => tr.winner === seat).length,
       facts(v, dl) {
