@@ -85,15 +85,15 @@ def test_an_address_has_a_bounded_number_of_sockets(db_path):
         second.close()
 
 
-def test_one_address_holds_only_its_share_of_the_tables_in_play(db_path):
-    """50 tables with an idle socket each used to fill the site for everybody; now an address holds a
-    tenth of the capacity, and the others still get tables."""
-    with make_client(db_path, max_tables=40, limits=Limits(share_in_play=0.1)) as client:
+def test_one_address_holds_only_its_share_of_a_busy_site(db_path):
+    """50 tables with an idle socket each used to fill the site for everybody. Now, once half the
+    capacity is in play, an address past its share gets no more: the other half stays for the others."""
+    with make_client(db_path, max_tables=8, limits=Limits(share_in_play=0.25)) as client:
         client.get("/")
         body = {"game": "german", "options": {}, "levels": ["random"]}
-        made = [client.post("/api/games", json=body) for _ in range(4)]
+        made = [client.post("/api/games", json=body) for _ in range(4)]  # a quiet site: past the share of 2
         assert all(r.status_code == 200 for r in made)
-        r = client.post("/api/games", json=body)
+        r = client.post("/api/games", json=body)  # half the site in play, all of it this address's
         assert r.status_code == 429 and r.json()["error"] == "too_many_tables" and "in play" in r.json()["message"]
         tables = client.app.state.tables
-        assert tables.in_play("testclient") == 4 and tables.in_play() == 4
+        assert tables.in_play("testclient") == tables.in_play() == 4 and not tables.pool.full(tables.in_play())

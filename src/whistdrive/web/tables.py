@@ -69,7 +69,7 @@ class Limits:
 
     per_person: int = 20
     per_address: int = 60
-    share_in_play: float = 0.1  # of the server's capacity (``--max-tables``), at least 2 tables
+    share_in_play: float = 0.1  # of the server's capacity (``--max-tables``), at least 2, once it is half full
     sockets_per_address: int = 40
     invite_ttl: float = invites.INVITE_TTL
 
@@ -129,7 +129,7 @@ class Tables:
         of each seat left open for a person; the creator sits at the game's own seat."""
         if self.pool.full(self.in_play()):
             raise TableError("site_full", SITE_FULL)
-        if address and self.in_play(address) >= max(2, int(self.pool.max_tables * self.limits.share_in_play)):
+        if address and self.busy() and self.in_play(address) >= self.share():
             raise TableError("too_many_tables", "too many tables in play from your network address: "
                                                 "finish or abandon some first")
         if await self.db(self.store.count_unfinished, owner, None) >= self.limits.per_person:
@@ -280,6 +280,14 @@ class Tables:
         return sum(1 for t in self.live.values() if t.row.status in ("open", "active")
                    and (address is None or t.row.address == address) and (
             t.conns or t.away or (t.bot_task is not None and not t.bot_task.done()) or now < t.arriving_until))
+
+    def busy(self) -> bool:
+        """Half the capacity in play: from now on an address gets no more than its share, so that the
+        other half stays for the others (on a quiet server one person may open tables freely)."""
+        return self.in_play() >= self.pool.max_tables // 2
+
+    def share(self) -> int:
+        return max(2, int(self.pool.max_tables * self.limits.share_in_play))
 
     def sockets_from(self, address: str) -> int:
         return sum(1 for t in self.live.values() for c in t.conns if c.address == address)
